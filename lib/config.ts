@@ -1,0 +1,58 @@
+import { resolve } from "node:path";
+
+/** Settings read from the environment (README lists each with its default). */
+export interface Settings {
+  port: number;
+  dataDir: string;
+  ingestUrl?: string;
+  queryUrl?: string;
+  hooksUrl?: string;
+  internalSecret?: string;
+  publicUrl: string;
+  trustProxy: boolean;
+  sqliteSynchronous: "NORMAL" | "FULL";
+  disabledFeatures: string[];
+  logRequests: boolean;
+  /** Read-API requests per minute per key and per client IP (spec Part 8: 300 and 600). */
+  rateLimitPerKey: number;
+  rateLimitPerIp: number;
+}
+
+function flag(value: string | undefined): boolean {
+  return value === "1" || value === "true" || value === "yes";
+}
+
+function port(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`PORT must be an integer 0..65535, got "${value}"`);
+  return n;
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+export function readSettings(env: Record<string, string | undefined> = process.env): Settings {
+  const p = port(env.PORT, 8080);
+  const sync = (env.SQLITE_SYNCHRONOUS ?? "NORMAL").toUpperCase();
+  if (sync !== "NORMAL" && sync !== "FULL") throw new Error(`SQLITE_SYNCHRONOUS must be NORMAL or FULL, got "${env.SQLITE_SYNCHRONOUS}"`);
+  return {
+    port: p,
+    dataDir: resolve(env.DATA_DIR || "./tenants"),
+    ingestUrl: env.INGEST_URL || undefined,
+    queryUrl: env.QUERY_URL || undefined,
+    hooksUrl: env.HOOKS_URL || undefined,
+    internalSecret: env.INTERNAL_SECRET || undefined,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${p}`).replace(/\/+$/, ""),
+    trustProxy: flag(env.TRUST_PROXY),
+    sqliteSynchronous: sync,
+    disabledFeatures: (env.DISABLED_FEATURES ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    logRequests: env.LOG_REQUESTS !== "0",
+    rateLimitPerKey: positiveInt("RATE_LIMIT_PER_KEY", env.RATE_LIMIT_PER_KEY, 300),
+    rateLimitPerIp: positiveInt("RATE_LIMIT_PER_IP", env.RATE_LIMIT_PER_IP, 600),
+  };
+}

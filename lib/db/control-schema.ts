@@ -1,0 +1,81 @@
+import { sqliteTable, text, integer, primaryKey, index, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** control.sqlite: everything the router needs to resolve a request without a tenant file. */
+
+export const orgs = sqliteTable("orgs", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  industry: text("industry").notNull().default("general"),
+  plan: text("plan").notNull().default("self_hosted"),
+  licenceStatus: text("licence_status").notNull().default("active"),
+  /** JSON array of feature keys switched off for this org. */
+  disabledFeatures: text("disabled_features").notNull().default("[]"),
+  /** Bring-your-own database URL (file:, libsql:, https:); null = the managed tenants/<id>.sqlite. */
+  dbUrl: text("db_url"),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  createdAt: integer("created_at").notNull(),
+}, (t) => [uniqueIndex("users_email").on(t.email)]);
+
+export const memberships = sqliteTable("memberships", {
+  orgId: text("org_id").notNull().references(() => orgs.id),
+  userId: text("user_id").notNull().references(() => users.id),
+  role: text("role").notNull(),
+  createdAt: integer("created_at").notNull(),
+}, (t) => [primaryKey({ columns: [t.orgId, t.userId] })]);
+
+export const apiKeys = sqliteTable("api_keys", {
+  id: text("id").primaryKey(),
+  orgId: text("org_id").notNull().references(() => orgs.id),
+  /** The creator: the key acts with this user's current role. */
+  userId: text("user_id").notNull().references(() => users.id),
+  name: text("name").notNull().default(""),
+  /** Visible prefix of the secret, e.g. `exk_3kTb9Q`. */
+  prefix: text("prefix").notNull(),
+  /** SHA-256 (hex) of the whole key; the key itself is never stored. */
+  hash: text("hash").notNull(),
+  /** JSON array of permission names, or ["*"] for all. */
+  permissions: text("permissions").notNull(),
+  /** JSON array of site ids, or null for every site of the org. */
+  sites: text("sites"),
+  expiresAt: integer("expires_at"),
+  revokedAt: integer("revoked_at"),
+  rotatedAt: integer("rotated_at"),
+  lastUsedAt: integer("last_used_at"),
+  lastUsedIp: text("last_used_ip"),
+  createdAt: integer("created_at").notNull(),
+}, (t) => [uniqueIndex("api_keys_hash").on(t.hash), index("api_keys_org").on(t.orgId)]);
+
+export const sites = sqliteTable("sites", {
+  id: text("id").primaryKey(),
+  orgId: text("org_id").notNull().references(() => orgs.id),
+  name: text("name").notNull(),
+  siteKey: text("site_key").notNull(),
+  domain: text("domain").notNull(),
+  timezone: text("timezone").notNull().default("UTC"),
+  currency: text("currency").notNull().default("USD"),
+  paused: integer("paused", { mode: "boolean" }).notNull().default(false),
+  createdAt: integer("created_at").notNull(),
+}, (t) => [uniqueIndex("sites_site_key").on(t.siteKey), index("sites_org").on(t.orgId)]);
+
+export const domains = sqliteTable("domains", {
+  id: text("id").primaryKey(),
+  siteId: text("site_id").notNull().references(() => sites.id),
+  orgId: text("org_id").notNull().references(() => orgs.id),
+  hostname: text("hostname").notNull(),
+  isPrimary: integer("is_primary", { mode: "boolean" }).notNull().default(false),
+  includeSubdomains: integer("include_subdomains", { mode: "boolean" }).notNull().default(false),
+  /** pending | verified | failed */
+  status: text("status").notNull().default("pending"),
+  method: text("method").notNull().default("dns"),
+  /** true when ownership was proven by the DNS record, false when an operator forced it. */
+  strong: integer("strong", { mode: "boolean" }).notNull().default(false),
+  token: text("token").notNull(),
+  verifiedAt: integer("verified_at"),
+  createdAt: integer("created_at").notNull(),
+}, (t) => [uniqueIndex("domains_site_host").on(t.siteId, t.hostname), index("domains_host").on(t.hostname)]);

@@ -1,0 +1,64 @@
+import type { Database } from "bun:sqlite";
+import { drizzle, type BunSQLiteDatabase } from "drizzle-orm/bun-sqlite";
+import { join } from "node:path";
+import * as schema from "./control-schema.ts";
+import { controlMigrations, migrateSqlite } from "./migrate.ts";
+import { openSqlite } from "./sqlite.ts";
+
+export type ControlDb = BunSQLiteDatabase<typeof schema>;
+
+/** control.sqlite, opened once per process. */
+export class ControlStore {
+  readonly sqlite: Database;
+  readonly db: ControlDb;
+  private localWrites = 0;
+  private readonly dataVersion;
+
+  constructor(dataDir: string, synchronous: "NORMAL" | "FULL" = "NORMAL") {
+    this.sqlite = openSqlite(join(dataDir, "control.sqlite"), { synchronous, createDir: true });
+    migrateSqlite(this.sqlite, controlMigrations);
+    this.db = drizzle({ client: this.sqlite, schema });
+    this.dataVersion = this.sqlite.prepare<{ data_version: number }, []>("PRAGMA data_version");
+  }
+
+  /**
+   * Changes whenever control data may have changed — by this process (through `touch`) or by
+   * another one (SQLite's data_version) — so caches of keys, orgs and sites know when to drop.
+   */
+  generation(): string {
+    return `${this.dataVersion.get()!.data_version}:${this.localWrites}`;
+  }
+
+  private memoGeneration = "";
+  private readonly memos = new Map<string, unknown>();
+
+  /**
+   * Remembers a read of control data until the data changes (any process). Control data is
+   * read on every request and changes rarely, so hot paths read it from here.
+   */
+  memo<T>(key: string, load: () => T): T {
+    const gen = this.generation();
+    if (gen !== this.memoGeneration) {
+      this.memos.clear();
+      this.memoGeneration = gen;
+    }
+    if (this.memos.has(key)) return this.memos.get(key) as T;
+    const value = load();
+    if (this.memos.size > 50_000) this.memos.clear();
+    this.memos.set(key, value);
+    return value;
+  }
+
+  /** Call after a write made through this handle. */
+  touch(): void {
+    this.localWrites++;
+  }
+
+  sqliteVersion(): string {
+    return this.sqlite.query<{ v: string }, []>("select sqlite_version() as v").get()!.v;
+  }
+
+  close(): void {
+    this.sqlite.close();
+  }
+}

@@ -1,0 +1,47 @@
+import { Database } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+
+export interface SqliteOptions {
+  synchronous?: "NORMAL" | "FULL";
+  /** Create the parent folder when missing (managed files only; never for a BYO path). */
+  createDir?: boolean;
+}
+
+/** Opens a SQLite file with the pragmas every store uses. */
+export function openSqlite(path: string, options: SqliteOptions = {}): Database {
+  if (options.createDir) mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path, { create: true, readwrite: true, strict: true });
+  try {
+    db.exec("PRAGMA busy_timeout = 5000");
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec(`PRAGMA synchronous = ${options.synchronous ?? "NORMAL"}`);
+    db.exec("PRAGMA foreign_keys = ON");
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+/** Errors that mean "the store is not reachable right now" rather than a bug in the query. */
+const UNAVAILABLE_CODES = /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|FULL|NOTADB|CORRUPT|READONLY|PROTOCOL|NOMEM)/;
+export function isStorageFailure(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const err = e as { code?: unknown; name?: unknown; message?: unknown };
+    if (typeof err.code === "string" && UNAVAILABLE_CODES.test(err.code)) return true;
+    if (err.name === "LibsqlError") return true;
+    if (typeof err.code === "string" && /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|EHOSTUNREACH|ConnectionRefused|ConnectionClosed)$/.test(err.code)) return true;
+  }
+  return false;
+}
+
+/** Any database error at all (used for an org's own database, where every failure is theirs). */
+export function isDatabaseError(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const err = e as { code?: unknown; name?: unknown };
+    if (err.name === "SQLiteError" || err.name === "LibsqlError" || err.name === "DrizzleQueryError") return true;
+    if (typeof err.code === "string" && err.code.startsWith("SQLITE_")) return true;
+  }
+  return isStorageFailure(error);
+}

@@ -1,0 +1,30 @@
+import { monotonicFactory } from "ulid";
+
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const nextUlid = monotonicFactory();
+const MASK48 = (1n << 48n) - 1n;
+
+/**
+ * A 24-hex, time-ordered id: 48-bit millisecond time + 48 random bits.
+ * Both halves come from a monotonic ULID, so ids made in the same millisecond still sort
+ * in creation order (the monotonic increment lives in the low random bits we keep).
+ */
+export function newId(): string {
+  const u = nextUlid();
+  let value = 0n;
+  for (const ch of u) value = (value << 5n) | BigInt(CROCKFORD.indexOf(ch));
+  const time = value >> 80n;
+  const random = value & MASK48;
+  return time.toString(16).padStart(12, "0") + random.toString(16).padStart(12, "0");
+}
+
+export const ID_PATTERN = "^[0-9a-f]{24}$";
+const idRe = new RegExp(ID_PATTERN);
+export function isId(value: string): boolean {
+  return idRe.test(value);
+}
+
+const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: string): boolean {
+  return uuidRe.test(value);
+}
