@@ -1,0 +1,28 @@
+import type { Permission } from "../auth/permissions.ts";
+import type { Feature } from "../plans.ts";
+
+/**
+ * The read API's routes: one table that the router uses to check scope, permission and
+ * feature before forwarding, and that the query service registers its handlers under.
+ */
+export interface ApiRoute {
+  method: "GET" | "POST";
+  path: string;
+  /** Fixed permission, or one chosen from the path (realtime needs analytics.realtime). */
+  permission: Permission | ((params: Record<string, string>) => Permission);
+  feature?: Feature | ((params: Record<string, string>) => Feature | undefined);
+  summary: string;
+  tag: string;
+}
+
+const org = "/api/v1/orgs/:orgId";
+const site = `${org}/sites/:siteId`;
+
+export const API = {
+  listSites: { method: "GET", path: `${org}/sites`, permission: "sites.read", summary: "List the sites the key may access, with live status", tag: "Sites" },
+  audit: { method: "GET", path: `${org}/audit`, permission: "audit.read", feature: "audit", summary: "Activity log, newest first", tag: "Organization" },
+  siteStatus: { method: "GET", path: `${site}/status`, permission: "sites.read", summary: "Installation status of a site", tag: "Sites" },
+} as const satisfies Record<string, ApiRoute>;
+
+export type ApiRouteId = keyof typeof API;
+export const API_ROUTES: ApiRoute[] = Object.values(API);

@@ -1,0 +1,91 @@
+import { eq } from "drizzle-orm";
+import type { ControlStore } from "../db/control.ts";
+import { apiKeys, memberships, orgs, sites, users } from "../db/control-schema.ts";
+import { hashSecret, looksLikeApiKey } from "./api-key.ts";
+import { effectivePermissions, isRole, type Permission } from "./permissions.ts";
+
+export interface OrgState {
+  id: string;
+  plan: string;
+  licenceStatus: string;
+  disabledFeatures: string[];
+  byo: boolean;
+  dbUrl: string | null;
+}
+
+/** A valid key, resolved to what it may do right now. */
+export interface KeyPrincipal {
+  keyId: string;
+  userId: string;
+  userName: string;
+  userEmail: string;
+  org: OrgState;
+  permissions: Set<Permission>;
+  /** Site ids of the org that the key may see. */
+  sites: Set<string>;
+  expiresAt: number | null;
+}
+
+/**
+ * Resolves bearer keys against control.sqlite, caching by key hash until the control store
+ * changes (in this process or another), so a revoke or role change takes effect at once.
+ */
+export class KeyResolver {
+  private cache = new Map<string, KeyPrincipal | null>();
+  private generation = "";
+
+  constructor(private readonly control: ControlStore) {}
+
+  /** The principal for an Authorization header value, or null (401) for anything not a live key. */
+  resolve(authorization: string | null, now: number): KeyPrincipal | null {
+    if (!authorization) return null;
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (!match || !looksLikeApiKey(match[1])) return null;
+    const gen = this.control.generation();
+    if (gen !== this.generation) {
+      this.cache.clear();
+      this.generation = gen;
+    }
+    const hash = hashSecret(match[1]);
+    let principal = this.cache.get(hash);
+    if (principal === undefined) {
+      principal = this.load(hash);
+      if (this.cache.size > 10_000) this.cache.clear();
+      this.cache.set(hash, principal);
+    }
+    if (!principal) return null;
+    if (principal.expiresAt !== null && principal.expiresAt <= now) return null;
+    return principal;
+  }
+
+  private load(hash: string): KeyPrincipal | null {
+    const db = this.control.db;
+    const key = db.select().from(apiKeys).where(eq(apiKeys.hash, hash)).get();
+    if (!key || key.revokedAt !== null) return null;
+    const member = db.select().from(memberships).where(eq(memberships.userId, key.userId)).all().find((m) => m.orgId === key.orgId);
+    // A creator who left the org (or whose role is unknown) disables the key.
+    if (!member || !isRole(member.role)) return null;
+    const org = db.select().from(orgs).where(eq(orgs.id, key.orgId)).get();
+    const user = db.select().from(users).where(eq(users.id, key.userId)).get();
+    if (!org || !user) return null;
+    const orgSites = db.select({ id: sites.id }).from(sites).where(eq(sites.orgId, org.id)).all().map((s) => s.id);
+    const chosen: string[] | null = key.sites ? (JSON.parse(key.sites) as string[]) : null;
+    return {
+      keyId: key.id,
+      userId: user.id,
+      userName: user.name,
+      userEmail: user.email,
+      org: {
+        id: org.id,
+        plan: org.plan,
+        licenceStatus: org.licenceStatus,
+        disabledFeatures: JSON.parse(org.disabledFeatures) as string[],
+        byo: org.dbUrl !== null,
+        dbUrl: org.dbUrl,
+      },
+      permissions: effectivePermissions(JSON.parse(key.permissions) as string[], member.role),
+      sites: new Set(chosen ? orgSites.filter((id) => chosen.includes(id)) : orgSites),
+      expiresAt: key.expiresAt,
+    };
+  }
+}

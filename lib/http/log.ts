@@ -1,0 +1,12 @@
+let enabled = process.env.LOG_REQUESTS !== "0";
+
+/** Turns request/diagnostic logging on or off for this process (tests keep stdout quiet). */
+export function setLogging(on: boolean): void {
+  enabled = on;
+}
+
+/** One JSON line on stdout. */
+export function logLine(line: Record<string, unknown>): void {
+  if (!enabled) return;
+  process.stdout.write(JSON.stringify({ t: new Date().toISOString(), ...line }) + "\n");
+}

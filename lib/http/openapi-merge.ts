@@ -1,0 +1,103 @@
+import type { Platform } from "../platform.ts";
+import type { Upstream } from "./upstream.ts";
+import { API_ROUTES } from "../api/routes.ts";
+import { ErrorEnvelope } from "../api/models.ts";
+import { SERVICE_SPEC_PATH } from "./openapi.ts";
+
+type Json = Record<string, any>;
+
+const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
+
+const ERROR_REF = { $ref: "#/components/schemas/ErrorEnvelope" };
+const errorResponse = (description: string, headers?: Json) => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: { "application/json": { schema: ERROR_REF } },
+});
+const RETRY_AFTER = { "Retry-After": { schema: { type: "integer" }, description: "Seconds to wait" } };
+
+/** Errors the router can answer on any read-API route, in DESIGN section 8's check order. */
+const API_ERRORS: Json = {
+  400: errorResponse("BAD_REQUEST: malformed JSON or a body over 256 KB"),
+  401: errorResponse("UNAUTHENTICATED: missing, invalid, expired or revoked key"),
+  403: errorResponse("FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key)"),
+  404: errorResponse("NOT_FOUND: unknown id, or outside the key's organization or sites"),
+  422: errorResponse("VALIDATION_FAILED: details lists path and message per field"),
+  429: errorResponse("RATE_LIMITED: 300/min per key, 600/min per IP", {
+    ...RETRY_AFTER,
+    "X-RateLimit-Limit": { schema: { type: "integer" }, description: "The window's allowance" },
+  }),
+  500: errorResponse("INTERNAL: unexpected error"),
+  503: errorResponse("UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE", RETRY_AFTER),
+};
+const PUBLIC_ERRORS: Json = {
+  400: API_ERRORS[400],
+  404: API_ERRORS[404],
+  422: API_ERRORS[422],
+  500: API_ERRORS[500],
+  503: API_ERRORS[503],
+};
+
+let cached: { at: number; doc: Json } | null = null;
+
+/**
+ * /api/v1/openapi.json: the router asks each service for the OpenAPI of its own routes (built
+ * from their TypeBox models) and merges them, adding the key security, the permission each
+ * route needs and the error envelope of every error it can answer.
+ */
+export async function mergedOpenApi(platform: Platform, upstreams: Upstream[], headers: Record<string, string>): Promise<Json> {
+  if (cached && Date.now() - cached.at < 60_000) return cached.doc;
+  const doc: Json = {
+    openapi: "3.1.0",
+    info: {
+      title: "Tidemark API",
+      version: "1.1.0",
+      description: "Web analytics, consent and lead capture. Read API under /api/v1 with `Authorization: Bearer exk_…` keys; public tracking ingest under /v1.",
+    },
+    servers: [{ url: platform.settings.publicUrl }],
+    components: {
+      securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "An API key starting with exk_" } },
+      schemas: { ErrorEnvelope: { ...JSON.parse(JSON.stringify(ErrorEnvelope)), $id: undefined } },
+    },
+    paths: {
+      "/api/v1/openapi.json": { get: { summary: "This document (OpenAPI 3.1)", tags: ["Meta"], responses: { 200: { description: "OpenAPI 3.1 document" } } } },
+      "/api/v1/docs": { get: { summary: "API reference page (HTML)", tags: ["Meta"], responses: { 200: { description: "HTML" } } } },
+    },
+  };
+  const routeByKey = new Map(API_ROUTES.map((r) => [`${r.method.toLowerCase()} ${toOpenApiPath(r.path)}`, r]));
+  for (const upstream of upstreams) {
+    const res = await upstream.handle(new Request(`http://localhost${SERVICE_SPEC_PATH}`, { headers }));
+    if (!res.ok) throw new Error(`${upstream.name} did not give its OpenAPI document (${res.status})`);
+    const spec = (await res.json()) as Json;
+    Object.assign(doc.components.schemas, spec.components?.schemas ?? {});
+    for (const [path, ops] of Object.entries<Json>(spec.paths ?? {})) {
+      for (const [method, op] of Object.entries<Json>(ops)) {
+        const route = routeByKey.get(`${method} ${path}`);
+        if (route) {
+          const permission = typeof route.permission === "string" ? route.permission : "see description";
+          op.security = [{ apiKey: [] }];
+          op["x-permission"] = permission;
+          if (route.feature) op["x-feature"] = typeof route.feature === "string" ? route.feature : "see description";
+          op.description = [op.description, `Permission: \`${permission}\`.`].filter(Boolean).join("\n\n");
+          op.responses = { ...API_ERRORS, ...op.responses };
+        } else {
+          op.responses = { ...PUBLIC_ERRORS, ...op.responses };
+        }
+        (doc.paths[path] ??= {})[method] = op;
+      }
+    }
+  }
+  cached = { at: Date.now(), doc };
+  return doc;
+}
+
+export const DOCS_HTML = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Tidemark API reference</title><meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body>
+<noscript>The machine-readable description is at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.</noscript>
+<script id="api-reference" data-url="/api/v1/openapi.json"></script>
+<script src="https://cdn.jsdelivr.net/npm/@scalar/api-reference"></script>
+</body>
+</html>
+`;

@@ -1,0 +1,14 @@
+import { openapi } from "@elysiajs/openapi";
+
+/** Each service publishes its own routes' OpenAPI; the router merges them into /api/v1/openapi.json. */
+export const SERVICE_SPEC_PATH = "/_internal/openapi.json";
+
+export function serviceDocs(service: string) {
+  return openapi({
+    provider: null,
+    path: "/_internal/docs",
+    specPath: SERVICE_SPEC_PATH,
+    exclude: { paths: [/^\/_internal\//] },
+    documentation: { info: { title: `tidemark-${service}`, version: "1.1.0" } },
+  });
+}

@@ -1,0 +1,54 @@
+import { ApiError } from "../errors.ts";
+
+export const MAX_BODY_BYTES = 256 * 1024;
+const REQUEST_ID_RE = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** Echoes a well-formed incoming x-request-id, else makes a new one. */
+export function requestIdFrom(header: string | null): string {
+  return header && REQUEST_ID_RE.test(header) ? header : crypto.randomUUID();
+}
+
+const tooLarge = () => new ApiError("BAD_REQUEST", "Request body larger than 256 KB", [{ path: "body", message: "larger than 256 KB" }]);
+
+/**
+ * Reads a request body, refusing more than 256 KB whether or not Content-Length was sent
+ * (chunked bodies are counted as they arrive and abandoned past the limit).
+ */
+export async function readBodyLimited(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > limit) throw tooLarge();
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.byteLength;
+  }
+  return out;
+}
+
+/** Parses a JSON body under the limit; malformed JSON is 400 BAD_REQUEST. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const bytes = await readBodyLimited(request);
+  const text = new TextDecoder().decode(bytes);
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ApiError("BAD_REQUEST", "The request body is not valid JSON", [{ path: "body", message: error instanceof Error ? error.message : "malformed JSON" }]);
+  }
+}

@@ -1,0 +1,22 @@
+import { readSettings } from "../config.ts";
+import { closePlatform, openPlatform, type Platform } from "../platform.ts";
+import { logLine, setLogging } from "./log.ts";
+import { serveApp } from "./serve.ts";
+
+/** Starts one internal service on its own PORT (split mode, or a compiled single-file binary). */
+export function runService(name: string, create: (platform: Platform) => { handle(request: Request): Promise<Response> | Response }) {
+  const settings = readSettings();
+  setLogging(settings.logRequests);
+  const platform = openPlatform(settings);
+  const app = create(platform);
+  const server = serveApp((request) => app.handle(request), { port: settings.port, service: name });
+  logLine({ msg: `${name} listening`, port: server.port, sqliteVersion: platform.control.sqliteVersion() });
+  const shutdown = async () => {
+    await server.stop(true);
+    closePlatform(platform);
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+  return server;
+}

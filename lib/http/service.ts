@@ -1,0 +1,54 @@
+import { Elysia } from "elysia";
+import { ApiError } from "../errors.ts";
+import { CONTEXT_HEADER, decodeContext, SIGNATURE_HEADER, type RequestContext } from "../auth/context.ts";
+import { mapError } from "./errors.ts";
+import { readJsonBody, requestIdFrom } from "./request.ts";
+import { logLine } from "./log.ts";
+
+const requestIds = new WeakMap<Request, string>();
+
+/** One request id per request, the same in the body and the header of whatever is answered. */
+export function requestIdOf(request: Request): string {
+  let id = requestIds.get(request);
+  if (!id) {
+    id = requestIdFrom(request.headers.get("x-request-id"));
+    requestIds.set(request, id);
+  }
+  return id;
+}
+
+export interface ServiceOptions {
+  name: string;
+  /** Signs/verifies the context headers the router sends. */
+  secret: string;
+  /** Every route needs an authenticated context from the router (the read API). */
+  requireAuth: boolean;
+}
+
+/**
+ * What every internal service shares: the router's signed context, the 256 KB JSON body
+ * parser, and the error envelope for everything (registered before any route).
+ */
+export function serviceBase(options: ServiceOptions) {
+  const contexts = new WeakMap<Request, RequestContext | null>();
+  const contextOf = (request: Request): RequestContext | null => {
+    if (!contexts.has(request)) {
+      contexts.set(request, decodeContext(request.headers.get(CONTEXT_HEADER), request.headers.get(SIGNATURE_HEADER), options.secret));
+    }
+    return contexts.get(request)!;
+  };
+  return new Elysia({ name: `service-base:${options.name}` })
+    .onParse({ as: "global" }, async ({ request }) => readJsonBody(request))
+    .onError({ as: "global" }, ({ code, error, request }) => {
+      return mapError(code, error, { requestId: requestIdOf(request), byo: contextOf(request)?.auth?.byo, log: logLine });
+    })
+    .derive({ as: "global" }, ({ request, set, path }) => {
+      const requestId = requestIdOf(request);
+      set.headers["x-request-id"] = requestId;
+      const ctx = contextOf(request);
+      if (options.requireAuth && !path.startsWith("/_internal/") && path !== "/healthz" && !ctx?.auth) {
+        throw new ApiError("UNAUTHENTICATED", "This service answers only requests forwarded by the router");
+      }
+      return { ctx, requestId };
+    });
+}
