@@ -1,0 +1,142 @@
+import { Elysia } from "elysia";
+import { API_ROUTES, type ApiRoute } from "../../lib/api/routes.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { checkAccess } from "../../lib/auth/access.ts";
+import { CONTEXT_HEADER, encodeContext, SIGNATURE_HEADER, type RequestContext } from "../../lib/auth/context.ts";
+import { KeyResolver } from "../../lib/auth/resolve.ts";
+import { KeyUseRecorder } from "../../lib/auth/key-use.ts";
+import { mapError } from "../../lib/http/errors.ts";
+import { logLine } from "../../lib/http/log.ts";
+import { MAX_BODY_BYTES, readBodyLimited } from "../../lib/http/request.ts";
+import { requestIdOf } from "../../lib/http/service.ts";
+import { forwardedRequest, type Upstream } from "../../lib/http/upstream.ts";
+import { DOCS_HTML, mergedOpenApi } from "../../lib/http/openapi-merge.ts";
+import { RateLimiter, type RateDecision } from "../../lib/ratelimit.ts";
+import type { Platform } from "../../lib/platform.ts";
+
+export interface Upstreams {
+  ingest: Upstream;
+  query: Upstream;
+  hooks: Upstream;
+}
+
+export interface RouterOptions {
+  /** Per-minute allowances; default from the settings (spec Part 8: 300 per key, 600 per IP). */
+  keyLimit?: number;
+  ipLimit?: number;
+}
+
+const clientIps = new WeakMap<Request, string>();
+
+/** The serving wrapper records the socket (or trusted proxy) address for each request. */
+export function setClientIp(request: Request, ip: string): void {
+  clientIps.set(request, ip);
+}
+
+function rateHeaders(d: RateDecision): Record<string, string> {
+  return { "x-ratelimit-limit": String(d.limit), "x-ratelimit-remaining": String(d.remaining) };
+}
+
+/** Adds the router's headers to a service's answer (copying it only when its headers are immutable). */
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  let out = response;
+  try {
+    for (const [k, v] of Object.entries(headers)) out.headers.set(k, v);
+  } catch {
+    out = new Response(response.body, response);
+    for (const [k, v] of Object.entries(headers)) out.headers.set(k, v);
+  }
+  return out;
+}
+
+/**
+ * The public entry: request id, body limit, key auth, rate limits, org/site scope, permission,
+ * licence and feature checks, then forwarding with a signed context to ingest, query or hooks.
+ */
+export function createRouterApp(platform: Platform, upstreams: Upstreams, options: RouterOptions = {}) {
+  const keys = new KeyResolver(platform.control);
+  const uses = new KeyUseRecorder(platform.control, platform.tenants);
+  uses.start();
+  const perKey = new RateLimiter(options.keyLimit ?? platform.settings.rateLimitPerKey, platform.now);
+  const perIp = new RateLimiter(options.ipLimit ?? platform.settings.rateLimitPerIp, platform.now);
+  const ipOf = (request: Request) => clientIps.get(request) ?? "unknown";
+
+  const sign = (ctx: Omit<RequestContext, "iat">) => {
+    const { payload, signature } = encodeContext({ ...ctx, iat: Date.now() }, platform.secret);
+    return { [CONTEXT_HEADER]: payload, [SIGNATURE_HEADER]: signature, "x-request-id": ctx.requestId };
+  };
+
+  const bodyOf = async (request: Request) => (request.method === "GET" || request.method === "HEAD" ? null : readBodyLimited(request));
+
+  async function forwardApi(route: ApiRoute, request: Request, params: Record<string, string>): Promise<Response> {
+    const requestId = requestIdOf(request);
+    const ip = ipOf(request);
+    const now = platform.now();
+    const principal = keys.resolve(request.headers.get("authorization"), now);
+    if (!principal) throw new ApiError("UNAUTHENTICATED", "A valid API key is required (Authorization: Bearer exk_…)");
+    const byIp = perIp.hit(ip);
+    if (!byIp.allowed) throw new ApiError("RATE_LIMITED", "Too many requests from this address", [], { "retry-after": String(byIp.retryAfter), ...rateHeaders(byIp) });
+    const byKey = perKey.hit(principal.keyId);
+    if (!byKey.allowed) throw new ApiError("RATE_LIMITED", "Too many requests for this key", [], { "retry-after": String(byKey.retryAfter), ...rateHeaders(byKey) });
+    const limits = rateHeaders(byKey);
+    try {
+      checkAccess(route, params, principal, platform.settings.disabledFeatures);
+      uses.record({ keyId: principal.keyId, org: principal.org, actor: { id: principal.userId, name: principal.userName, email: principal.userEmail }, ip, at: now });
+      const body = await bodyOf(request);
+      const headers = sign({
+        requestId,
+        ip,
+        auth: {
+          keyId: principal.keyId,
+          userId: principal.userId,
+          orgId: principal.org.id,
+          byo: principal.org.byo,
+          permissions: [...principal.permissions],
+          sites: [...principal.sites],
+        },
+      });
+      return withHeaders(await upstreams.query.handle(forwardedRequest(request, headers, body)), limits);
+    } catch (error) {
+      if (error instanceof ApiError) Object.assign(error.headers, limits);
+      throw error;
+    }
+  }
+
+  async function forwardPublic(request: Request, upstream: Upstream): Promise<Response> {
+    const body = await bodyOf(request);
+    const headers = sign({ requestId: requestIdOf(request), ip: ipOf(request) });
+    return upstream.handle(forwardedRequest(request, headers, body));
+  }
+
+  const app = new Elysia({ name: "router" })
+    .onError(({ code, error, request }) => mapError(code, error, { requestId: requestIdOf(request), log: logLine }))
+    // Transport-level limit, before any other check: a declared body over 256 KB is refused unread.
+    .onRequest(({ request }) => {
+      const declared = request.headers.get("content-length");
+      if (declared !== null && Number(declared) > MAX_BODY_BYTES) {
+        throw new ApiError("BAD_REQUEST", "Request body larger than 256 KB", [{ path: "body", message: "larger than 256 KB" }]);
+      }
+    })
+    .get("/api/v1/openapi.json", async ({ request }) => mergedOpenApi(platform, Object.values(upstreams), sign({ requestId: requestIdOf(request), ip: ipOf(request) })), {
+      detail: { summary: "This document (OpenAPI 3.1)", tags: ["Meta"] },
+    })
+    .get("/api/v1/docs", () => new Response(DOCS_HTML, { headers: { "content-type": "text/html; charset=utf-8" } }), {
+      detail: { summary: "API reference page", tags: ["Meta"] },
+    })
+    .get("/healthz", () => ({ ok: true }));
+
+  // Elysia registers in place; the table drives which routes exist.
+  for (const route of API_ROUTES) {
+    app.route(route.method, route.path, ({ request, params }) => forwardApi(route, request, params as Record<string, string>));
+  }
+
+  app
+    .all("/v1/hooks/*", ({ request }) => forwardPublic(request, upstreams.hooks))
+    .all("/v1/*", ({ request }) => forwardPublic(request, upstreams.ingest));
+
+  /** Flushes the buffered key-use records; call when the server stops. */
+  const close = () => uses.stop();
+  return { app, close, flushKeyUses: () => uses.flush() };
+}
+
+export type Router = ReturnType<typeof createRouterApp>;

@@ -1,0 +1,83 @@
+import { readSettings, type Settings } from "../../lib/config.ts";
+import { closePlatform, openPlatform, type Platform } from "../../lib/platform.ts";
+import { bootstrapIfEmpty, type Bootstrap } from "../../lib/admin/bootstrap.ts";
+import { inProcess, overHttp } from "../../lib/http/upstream.ts";
+import { logLine, setLogging } from "../../lib/http/log.ts";
+import { serveApp } from "../../lib/http/serve.ts";
+import { createIngestApp } from "../ingest/app.ts";
+import { createQueryApp } from "../query/app.ts";
+import { createHooksApp } from "../hooks/app.ts";
+import { createRouterApp, setClientIp, type RouterOptions } from "./app.ts";
+
+export interface StartOptions extends RouterOptions {
+  env?: Record<string, string | undefined>;
+  now?: () => number;
+  /** Print the bootstrap credentials (the CLI entry does; tests read the return value). */
+  announce?: boolean;
+}
+
+export interface RunningRouter {
+  url: string;
+  port: number;
+  platform: Platform;
+  bootstrap: Bootstrap | null;
+  mode: "one-process" | "split";
+  flushKeyUses(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the public router. With INGEST_URL/QUERY_URL/HOOKS_URL unset it runs the three other
+ * services in this same process (`npm start`); a service given a URL is reached over HTTP.
+ */
+export async function startRouter(options: StartOptions = {}): Promise<RunningRouter> {
+  const settings: Settings = readSettings(options.env ?? process.env);
+  setLogging(settings.logRequests);
+  const platform = openPlatform(settings, { now: options.now });
+  logLine({ msg: "control store open", sqliteVersion: platform.control.sqliteVersion(), dataDir: settings.dataDir });
+  const bootstrap = await bootstrapIfEmpty(platform);
+  if (bootstrap && options.announce) {
+    process.stdout.write(
+      `\nTidemark bootstrapped a new store (saved to ${settings.dataDir}/bootstrap.json, mode 0600):\n` +
+        `  organization ${bootstrap.orgId}\n  site         ${bootstrap.siteId} (localhost, site key ${bootstrap.siteKey})\n` +
+        `  API key      ${bootstrap.key}\n  This key is shown once; keep it safe.\n\n`,
+    );
+  }
+  const upstreams = {
+    ingest: settings.ingestUrl ? overHttp("ingest", settings.ingestUrl) : inProcess("ingest", createIngestApp(platform)),
+    query: settings.queryUrl ? overHttp("query", settings.queryUrl) : inProcess("query", createQueryApp(platform)),
+    hooks: settings.hooksUrl ? overHttp("hooks", settings.hooksUrl) : inProcess("hooks", createHooksApp(platform)),
+  };
+  const router = createRouterApp(platform, upstreams, options);
+  const server = serveApp((request) => router.app.handle(request), {
+    port: settings.port,
+    trustProxy: settings.trustProxy,
+    onClientIp: setClientIp,
+    service: "router",
+  });
+  const mode = settings.ingestUrl || settings.queryUrl || settings.hooksUrl ? "split" : "one-process";
+  logLine({ msg: "router listening", port: server.port, mode });
+  return {
+    url: `http://localhost:${server.port}`,
+    port: server.port!,
+    platform,
+    bootstrap,
+    mode,
+    flushKeyUses: router.flushKeyUses,
+    async stop() {
+      await server.stop(true);
+      await router.close();
+      closePlatform(platform);
+    },
+  };
+}
+
+if (import.meta.main) {
+  const running = await startRouter({ announce: true });
+  const shutdown = async () => {
+    await running.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
