@@ -1,0 +1,40 @@
+import { chmodSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { count } from "drizzle-orm";
+import { orgs } from "../db/control-schema.ts";
+import type { Platform } from "../platform.ts";
+import { createOrg } from "./orgs.ts";
+import { createUser } from "./users.ts";
+import { createSite } from "./sites.ts";
+import { verifyDomain } from "./domains.ts";
+import { createKey } from "./keys.ts";
+
+export interface Bootstrap {
+  orgId: string;
+  userId: string;
+  siteId: string;
+  siteKey: string;
+  keyId: string;
+  key: string;
+  createdAt: string;
+}
+
+/**
+ * On an empty store: one org, its owner, a site for localhost with a verified domain and an
+ * all-permission key — written to DATA_DIR/bootstrap.json (0600) and returned once.
+ * Returns null when the store already has an organization.
+ */
+export async function bootstrapIfEmpty(platform: Platform): Promise<Bootstrap | null> {
+  const [{ n }] = platform.control.db.select({ n: count() }).from(orgs).all();
+  if (n > 0) return null;
+  const org = await createOrg(platform, { name: "My organization" });
+  const user = await createUser(platform, { org: org.id, name: "Owner", email: "owner@localhost", role: "owner" });
+  const site = await createSite(platform, { org: org.id, name: "localhost", domain: "localhost" });
+  await verifyDomain(platform, { site: site.id, hostname: "localhost", force: true });
+  const key = await createKey(platform, { org: org.id, user: user.id, perms: "all", sites: "all", expires: "never", name: "bootstrap" });
+  const result: Bootstrap = { orgId: org.id, userId: user.id, siteId: site.id, siteKey: site.siteKey, keyId: key.id, key: key.key, createdAt: new Date(platform.now()).toISOString() };
+  const file = join(platform.settings.dataDir, "bootstrap.json");
+  writeFileSync(file, JSON.stringify(result, null, 2) + "\n", { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return result;
+}

@@ -1,0 +1,98 @@
+/**
+ * The self-hoster's control surface: `bun run admin <noun> <verb> [--flag value]…`.
+ * Prints one JSON object on stdout and exits 0; bad input prints
+ * `{ "error": { "code", "message", "details" } }` on stderr and exits 2.
+ */
+import { readSettings } from "../lib/config.ts";
+import { ApiError } from "../lib/errors.ts";
+import { closePlatform, openPlatform, type Platform } from "../lib/platform.ts";
+import { setLogging } from "../lib/http/log.ts";
+import { createOrg, setFeature, setLicence, setPlan } from "../lib/admin/orgs.ts";
+import { createUser, removeMember, setRole } from "../lib/admin/users.ts";
+import { createSite, setPaused } from "../lib/admin/sites.ts";
+import { addDomain, verifyDomain } from "../lib/admin/domains.ts";
+import { createKey, revokeKey, rotateKey } from "../lib/admin/keys.ts";
+import { createIntegration } from "../lib/admin/integrations.ts";
+
+type Flags = Record<string, string | true>;
+type Command = { flags: string[]; booleans?: string[]; run: (platform: Platform, flags: Flags) => Promise<object> };
+
+const unavailable = (what: string, issue: string) => async () => {
+  throw new ApiError("FEATURE_UNAVAILABLE", `${what} is not available in this version of Tidemark yet (${issue})`, [{ message: what }]);
+};
+
+const COMMANDS: Record<string, Command> = {
+  "org create": { flags: ["name", "industry", "db", "plan"], run: (p, f) => createOrg(p, f) },
+  "org licence": { flags: ["org", "status"], run: (p, f) => setLicence(p, f) },
+  "org plan": { flags: ["org", "plan"], run: (p, f) => setPlan(p, f) },
+  "org feature": { flags: ["org", "enable", "disable"], run: (p, f) => setFeature(p, f) },
+  "user create": { flags: ["org", "name", "email", "role"], run: (p, f) => createUser(p, f) },
+  "user role": { flags: ["org", "user", "role"], run: (p, f) => setRole(p, f) },
+  "user remove": { flags: ["org", "user"], run: (p, f) => removeMember(p, f) },
+  "site create": { flags: ["org", "name", "domain", "timezone", "currency"], run: (p, f) => createSite(p, f) },
+  "site pause": { flags: ["site"], run: (p, f) => setPaused(p, f, true) },
+  "site resume": { flags: ["site"], run: (p, f) => setPaused(p, f, false) },
+  "domain add": { flags: ["site", "hostname"], booleans: ["include-subdomains", "primary"], run: (p, f) => addDomain(p, { ...f, includeSubdomains: f["include-subdomains"] }) },
+  "domain verify": { flags: ["site", "hostname"], booleans: ["force"], run: (p, f) => verifyDomain(p, f) },
+  "key create": { flags: ["org", "user", "perms", "sites", "expires", "name"], run: (p, f) => createKey(p, f) },
+  "key revoke": { flags: ["id"], run: (p, f) => revokeKey(p, f) },
+  "key rotate": { flags: ["id"], run: (p, f) => rotateKey(p, f) },
+  "integration create": { flags: ["site", "kind", "url"], run: (p, f) => createIntegration(p, f) },
+  "funnel create": { flags: ["site", "file"], run: unavailable("funnel create", "saved funnels arrive with the funnels capability") },
+  "popup create": { flags: ["site", "file"], run: unavailable("popup create", "popups arrive with the engagement capability") },
+  "spin create": { flags: ["site", "file"], run: unavailable("spin create", "spin wheels arrive with the engagement capability") },
+  "schedule create": { flags: ["site", "file"], run: unavailable("schedule create", "report schedules arrive with the library reports") },
+  "demo seed": { flags: ["visitors", "days"], run: unavailable("demo seed", "the demo-data generator needs the ingest pipeline") },
+};
+
+class UsageError extends ApiError {}
+
+function usage(): string {
+  return `usage: bun run admin <noun> <verb> [--flag value]…\ncommands:\n${Object.entries(COMMANDS)
+    .map(([name, c]) => `  ${name} ${[...c.flags.map((f) => `--${f} …`), ...(c.booleans ?? []).map((b) => `[--${b}]`)].join(" ")}`)
+    .join("\n")}`;
+}
+
+export function parseArgs(argv: string[]): { name: string; command: Command; flags: Flags } {
+  const [noun, verb, ...rest] = argv;
+  const name = `${noun ?? ""} ${verb ?? ""}`;
+  const command = COMMANDS[name];
+  if (!command) throw new UsageError("VALIDATION_FAILED", `unknown command "${name.trim()}"\n${usage()}`, [{ path: "command", message: "unknown command" }]);
+  const flags: Flags = {};
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i];
+    if (!arg.startsWith("--")) throw new UsageError("VALIDATION_FAILED", `unexpected argument "${arg}"`, [{ path: arg, message: "flags look like --name value" }]);
+    const flag = arg.slice(2);
+    if (command.booleans?.includes(flag)) {
+      flags[flag] = true;
+      continue;
+    }
+    if (!command.flags.includes(flag)) throw new UsageError("VALIDATION_FAILED", `unknown flag --${flag} for "${name}"`, [{ path: `--${flag}`, message: "unknown flag" }]);
+    const value = rest[i + 1];
+    if (value === undefined || value.startsWith("--")) throw new UsageError("VALIDATION_FAILED", `--${flag} needs a value`, [{ path: `--${flag}`, message: "needs a value" }]);
+    if (flag in flags) throw new UsageError("VALIDATION_FAILED", `--${flag} given twice`, [{ path: `--${flag}`, message: "given twice" }]);
+    flags[flag] = value;
+    i++;
+  }
+  return { name, command, flags };
+}
+
+async function main(argv: string[]): Promise<number> {
+  let platform: Platform | undefined;
+  try {
+    const { command, flags } = parseArgs(argv);
+    setLogging(false);
+    platform = openPlatform(readSettings());
+    const result = await command.run(platform, flags);
+    process.stdout.write(JSON.stringify(result) + "\n");
+    return 0;
+  } catch (error) {
+    const e = error instanceof ApiError ? error : new ApiError("INTERNAL", (error as Error)?.message ?? String(error));
+    process.stderr.write(JSON.stringify({ error: { code: e.code, message: e.message, details: e.details } }) + "\n");
+    return e.code === "INTERNAL" ? 1 : 2;
+  } finally {
+    if (platform) closePlatform(platform);
+  }
+}
+
+if (import.meta.main) process.exit(await main(process.argv.slice(2)));
