@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { must, runAdmin, tempDir } from "../helpers/stack.ts";
+import { rmSync } from "node:fs";
+
+let dir: string;
+const admin = (...args: string[]) => runAdmin(dir, args);
+const bad = (args: string[], code: string, path?: string) => {
+  const r = admin(...args);
+  expect(r.code).toBe(2);
+  expect(r.json.error.code).toBe(code);
+  expect(typeof r.json.error.message).toBe("string");
+  if (path) expect(r.json.error.details[0].path).toBe(path);
+  return r.json.error;
+};
+
+beforeAll(() => {
+  dir = tempDir();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+test("each command prints what DESIGN section 9 says", () => {
+  const org = must(admin("org", "create", "--name", "Cli Co", "--industry", "retail"));
+  expect(Object.keys(org)).toEqual(["id"]);
+  expect(must(admin("org", "licence", "--org", org.id, "--status", "suspended"))).toEqual({ id: org.id, status: "suspended" });
+  must(admin("org", "licence", "--org", org.id, "--status", "active"));
+  const user = must(admin("user", "create", "--org", org.id, "--name", "Cleo", "--email", "Cleo@Cli.test", "--role", "admin"));
+  expect(user.id).toMatch(/^[0-9a-f]{24}$/);
+  const site = must(admin("site", "create", "--org", org.id, "--name", "Shop", "--domain", "shop.cli.test", "--timezone", "America/New_York", "--currency", "usd"));
+  expect(Object.keys(site).sort()).toEqual(["id", "siteKey"]);
+  const domain = must(admin("domain", "add", "--site", site.id, "--hostname", "www.cli.test", "--include-subdomains"));
+  expect(domain).toMatchObject({ status: "pending", record: { name: "_tidemark.www.cli.test", value: `tidemark-verify=${domain.token}` } });
+  // No such DNS record here: verification fails cleanly; the operator can force it.
+  const failed = must(admin("domain", "verify", "--site", site.id, "--hostname", "www.cli.test"));
+  expect(failed).toMatchObject({ id: domain.id, status: "failed" });
+  expect(failed.reason).toContain("_tidemark.www.cli.test");
+  expect(must(admin("domain", "verify", "--site", site.id, "--hostname", "www.cli.test", "--force"))).toEqual({ id: domain.id, status: "verified" });
+  const key = must(admin("key", "create", "--org", org.id, "--user", user.id, "--perms", "sites.read,analytics.read", "--sites", site.id, "--expires", "90"));
+  expect(key.key).toMatch(/^exk_/);
+  expect(must(admin("key", "rotate", "--id", key.id)).id).toBe(key.id);
+  expect(must(admin("key", "revoke", "--id", key.id))).toEqual({ id: key.id });
+  const out = must(admin("integration", "create", "--site", site.id, "--kind", "webhook_out", "--url", "https://crm.cli.test/hooks/leads"));
+  expect(out.signingSecret).toMatch(/^whsec_/);
+  const inbound = must(admin("integration", "create", "--site", site.id, "--kind", "webhook_in"));
+  expect(inbound.url).toEndWith(`/v1/hooks/webhook_in/${site.siteKey}`);
+  expect(inbound.secret).toMatch(/^whin_/);
+});
+
+test("bad input exits 2 with a precise message, and changes nothing", () => {
+  const org = must(admin("org", "create", "--name", "Strict"));
+  const user = must(admin("user", "create", "--org", org.id, "--name", "S", "--email", "s@strict.test", "--role", "owner"));
+  const site = must(admin("site", "create", "--org", org.id, "--name", "S", "--domain", "strict.test"));
+  bad(["org", "create"], "VALIDATION_FAILED", "--name");
+  bad(["org", "licence", "--org", org.id, "--status", "paused"], "VALIDATION_FAILED", "--status");
+  bad(["org", "licence", "--org", "nope", "--status", "active"], "VALIDATION_FAILED", "--org");
+  bad(["org", "licence", "--org", "0".repeat(24), "--status", "active"], "NOT_FOUND", "--org");
+  bad(["user", "create", "--org", org.id, "--name", "X", "--email", "not-an-email"], "VALIDATION_FAILED", "--email");
+  bad(["user", "create", "--org", org.id, "--name", "X", "--email", "s@strict.test"], "CONFLICT", "--email");
+  bad(["user", "create", "--org", org.id, "--name", "X", "--email", "x@strict.test", "--role", "god"], "VALIDATION_FAILED", "--role");
+  bad(["site", "create", "--org", org.id, "--name", "X", "--domain", "no spaces.test"], "VALIDATION_FAILED", "--domain");
+  bad(["site", "create", "--org", org.id, "--name", "X", "--domain", "x.test", "--timezone", "Mars/Olympus"], "VALIDATION_FAILED", "--timezone");
+  bad(["site", "create", "--org", org.id, "--name", "X", "--domain", "x.test", "--currency", "ZZZ"], "VALIDATION_FAILED", "--currency");
+  bad(["domain", "add", "--site", site.id, "--hostname", "strict.test"], "CONFLICT", "--hostname");
+  bad(["domain", "verify", "--site", site.id, "--hostname", "other.test"], "NOT_FOUND", "--hostname");
+  bad(["key", "create", "--org", org.id, "--user", user.id, "--perms", "sites.read,root"], "VALIDATION_FAILED", "--perms");
+  bad(["key", "create", "--org", org.id, "--user", user.id, "--perms", "all", "--sites", "0".repeat(24)], "VALIDATION_FAILED", "--sites");
+  bad(["key", "create", "--org", org.id, "--user", user.id, "--perms", "all", "--expires", "7"], "VALIDATION_FAILED", "--expires");
+  bad(["integration", "create", "--site", site.id, "--kind", "webhook_out", "--url", "ftp://x.test"], "VALIDATION_FAILED", "--url");
+  bad(["integration", "create", "--site", site.id, "--kind", "carrier_pigeon"], "VALIDATION_FAILED", "--kind");
+  const unavailable = bad(["funnel", "create", "--site", site.id, "--file", "def.json"], "FEATURE_UNAVAILABLE");
+  expect(unavailable.message).toContain("not available");
+  // Nothing above was stored: the org still has exactly its one member, one site and one domain.
+  const again = must(admin("user", "create", "--org", org.id, "--name", "Y", "--email", "y@strict.test"));
+  expect(again.id).toMatch(/^[0-9a-f]{24}$/);
+  const { Database } = require("bun:sqlite");
+  const db = new Database(`${dir}/control.sqlite`, { readonly: true });
+  expect(db.query("select count(*) as n from memberships where org_id = ?").get(org.id).n).toBe(2);
+  expect(db.query("select count(*) as n from sites where org_id = ?").get(org.id).n).toBe(1);
+  expect(db.query("select count(*) as n from api_keys where org_id = ?").get(org.id).n).toBe(0);
+  db.close();
+});
+
+test("plan limits answer LIMIT_EXCEEDED with limit, max and current", () => {
+  const org = must(admin("org", "create", "--name", "Small", "--plan", "starter"));
+  for (let i = 0; i < 3; i++) must(admin("site", "create", "--org", org.id, "--name", `S${i}`, "--domain", `s${i}.small.test`));
+  const err = bad(["site", "create", "--org", org.id, "--name", "S3", "--domain", "s3.small.test"], "LIMIT_EXCEEDED");
+  expect(err.details[0]).toMatchObject({ limit: "sites", max: 3, current: 3 });
+});
+
+test("a hostname verified by another organization cannot be claimed", () => {
+  const a = must(admin("org", "create", "--name", "First"));
+  const b = must(admin("org", "create", "--name", "Second"));
+  const sa = must(admin("site", "create", "--org", a.id, "--name", "A", "--domain", "claimed.test"));
+  const sb = must(admin("site", "create", "--org", b.id, "--name", "B", "--domain", "claimed.test"));
+  must(admin("domain", "verify", "--site", sa.id, "--hostname", "claimed.test", "--force"));
+  bad(["domain", "verify", "--site", sb.id, "--hostname", "claimed.test", "--force"], "DOMAIN_ALREADY_CLAIMED", "--hostname");
+});

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { startStack, type TestStack } from "../helpers/stack.ts";
+import { API_ROUTES } from "../../lib/api/routes.ts";
+
+let s: TestStack;
+let doc: any;
+
+beforeAll(async () => {
+  s = await startStack();
+  const res = await fetch(`${s.url}/api/v1/openapi.json`);
+  expect(res.status).toBe(200);
+  doc = await res.json();
+});
+
+afterAll(async () => {
+  await s.close();
+});
+
+const toOpenApi = (path: string) => path.replace(/:(\w+)/g, "{$1}");
+
+test("is OpenAPI 3.1 with API version 1.1.0", () => {
+  expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+  expect(doc.info.version).toBe("1.1.0");
+  expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+});
+
+test("every read-API route is there with its parameters, permission and error envelope", () => {
+  for (const route of API_ROUTES) {
+    const op = doc.paths[toOpenApi(route.path)]?.[route.method.toLowerCase()];
+    expect(op).toBeDefined();
+    expect(op.security).toEqual([{ apiKey: [] }]);
+    expect(op["x-permission"]).toBe(route.permission as string);
+    const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+    for (const name of pathParams) expect(op.parameters.some((p: any) => p.in === "path" && p.name === name && p.required)).toBe(true);
+    expect(op.responses["200"].content["application/json"].schema).toBeDefined();
+    for (const code of ["400", "401", "403", "404", "422", "429", "503"]) {
+      expect(op.responses[code].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ErrorEnvelope" });
+    }
+  }
+});
+
+test("the audit route documents its query parameters and their limits", () => {
+  const op = doc.paths["/api/v1/orgs/{orgId}/audit"].get;
+  const names = op.parameters.filter((p: any) => p.in === "query").map((p: any) => p.name).sort();
+  expect(names).toEqual(["action", "days", "page", "q", "size"]);
+  const size = op.parameters.find((p: any) => p.name === "size");
+  expect(JSON.stringify(size.schema)).toContain('"maximum":100');
+  expect(op.responses["200"].content["application/json"].schema.properties.rows).toBeDefined();
+});
+
+test("the error envelope model matches spec Part 7", () => {
+  const env = doc.components.schemas.ErrorEnvelope;
+  expect(env.properties.error.required.sort()).toEqual(["code", "details", "message", "requestId"]);
+});
+
+test("no route is documented that is not built", () => {
+  const documented = Object.keys(doc.paths).sort();
+  const built = ["/api/v1/openapi.json", "/api/v1/docs", ...API_ROUTES.map((r) => toOpenApi(r.path))].sort();
+  expect(documented).toEqual(built);
+});
+
+test("a docs page sits beside it", async () => {
+  const res = await fetch(`${s.url}/api/v1/docs`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toContain("text/html");
+  expect(await res.text()).toContain("/api/v1/openapi.json");
+});
