@@ -1,0 +1,84 @@
+import type { Subprocess } from "bun";
+import { cpus } from "node:os";
+import { join } from "node:path";
+
+export const ROOT = join(import.meta.dir, "../..");
+const BUN = process.execPath;
+
+export function freePort(): number {
+  const s = Bun.serve({ port: 0, fetch: () => new Response() });
+  const p = s.port!;
+  s.stop(true);
+  return p;
+}
+
+export async function waitHealthy(url: string, proc: Subprocess, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    if (proc.exitCode !== null || Date.now() > deadline) throw new Error(`${url} did not come up`);
+    await Bun.sleep(50);
+  }
+}
+
+/** Starts a bun script as a server process on a free port and waits for /healthz. */
+export async function startProcess(script: string[], env: Record<string, string>): Promise<{ url: string; proc: Subprocess; stop(): Promise<void> }> {
+  const port = freePort();
+  const proc = Bun.spawn([BUN, ...script], { cwd: ROOT, env: { ...process.env, LOG_REQUESTS: "0", ...env, PORT: String(port) }, stdout: "ignore", stderr: "inherit" });
+  const url = `http://127.0.0.1:${port}`;
+  await waitHealthy(url, proc);
+  return {
+    url,
+    proc,
+    async stop() {
+      proc.kill("SIGTERM");
+      await proc.exited;
+    },
+  };
+}
+
+export interface LoadResult {
+  requests: number;
+  ok: number;
+  errors: number;
+  statuses: Record<string, number>;
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+export async function load(args: string[]): Promise<LoadResult> {
+  const proc = Bun.spawn([BUN, join(ROOT, "scripts/bench/loadgen.ts"), ...args], { cwd: ROOT, stdout: "pipe", stderr: "inherit" });
+  const out = await new Response(proc.stdout).text();
+  await proc.exited;
+  return JSON.parse(out.trim().split("\n").pop()!) as LoadResult;
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+
+/** Runs the load `runs` times and keeps the median of each figure. */
+export async function measure(args: string[], runs: number): Promise<LoadResult & { runs: LoadResult[] }> {
+  const all: LoadResult[] = [];
+  for (let i = 0; i < runs; i++) all.push(await load(args));
+  const pick = (k: keyof LoadResult) => median(all.map((r) => r[k] as number));
+  return { ...all[0], requests: pick("requests"), ok: pick("ok"), errors: pick("errors"), rps: pick("rps"), p50: pick("p50"), p90: pick("p90"), p99: pick("p99"), max: pick("max"), runs: all };
+}
+
+export function machine(): string {
+  const c = cpus();
+  return `${c.length} × ${c[0]?.model ?? "cpu"}, Bun ${Bun.version}, ${process.platform}/${process.arch}`;
+}
+
+export function flag(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}

@@ -1,0 +1,20 @@
+/** `npm run build`: one self-contained executable per service in dist/ (bun build --compile). */
+import { mkdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const root = join(import.meta.dir, "..");
+const services = ["router", "ingest", "query", "hooks"];
+mkdirSync(join(root, "dist"), { recursive: true });
+for (const name of services) {
+  const out = join(root, "dist", name);
+  const result = Bun.spawnSync([process.execPath, "build", "--compile", "--sourcemap", join(root, "services", name, "main.ts"), "--outfile", out], {
+    cwd: root,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  if (result.exitCode !== 0) {
+    process.stderr.write(result.stdout.toString() + result.stderr.toString());
+    process.exit(result.exitCode ?? 1);
+  }
+  console.log(`dist/${name}  ${(statSync(out).size / 1e6).toFixed(1)} MB`);
+}
