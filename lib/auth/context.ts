@@ -49,3 +49,24 @@ export function decodeContext(payload: string | null, signature: string | null, 
     return null;
   }
 }
+
+/**
+ * In one-process mode the router hands the context to a service object-to-object: a request
+ * object created by the router itself is trusted without signing, serialising and verifying.
+ * Nothing outside this process can put an entry here.
+ */
+const inProcessContexts = new WeakMap<Request, RequestContext>();
+
+export function attachContext(request: Request, ctx: RequestContext): void {
+  inProcessContexts.set(request, ctx);
+}
+
+export function attachedContext(request: Request): RequestContext | undefined {
+  return inProcessContexts.get(request);
+}
+
+/** The two headers that carry a context over HTTP. */
+export function contextHeaders(ctx: RequestContext, secret: string): Record<string, string> {
+  const { payload, signature } = encodeContext(ctx, secret);
+  return { [CONTEXT_HEADER]: payload, [SIGNATURE_HEADER]: signature };
+}

@@ -1,5 +1,6 @@
 import type { Platform } from "../platform.ts";
 import type { Upstream } from "./upstream.ts";
+import type { RequestContext } from "../auth/context.ts";
 import { API_ROUTES } from "../api/routes.ts";
 import { ErrorEnvelope } from "../api/models.ts";
 import { SERVICE_SPEC_PATH } from "./openapi.ts";
@@ -45,7 +46,7 @@ let cached: { at: number; doc: Json } | null = null;
  * from their TypeBox models) and merges them, adding the key security, the permission each
  * route needs and the error envelope of every error it can answer.
  */
-export async function mergedOpenApi(platform: Platform, upstreams: Upstream[], headers: Record<string, string>): Promise<Json> {
+export async function mergedOpenApi(platform: Platform, upstreams: Upstream[], ctx: RequestContext): Promise<Json> {
   if (cached && Date.now() - cached.at < 60_000) return cached.doc;
   const doc: Json = {
     openapi: "3.1.0",
@@ -66,7 +67,7 @@ export async function mergedOpenApi(platform: Platform, upstreams: Upstream[], h
   };
   const routeByKey = new Map(API_ROUTES.map((r) => [`${r.method.toLowerCase()} ${toOpenApiPath(r.path)}`, r]));
   for (const upstream of upstreams) {
-    const res = await upstream.handle(new Request(`http://localhost${SERVICE_SPEC_PATH}`, { headers }));
+    const res = await upstream.get(SERVICE_SPEC_PATH, ctx);
     if (!res.ok) throw new Error(`${upstream.name} did not give its OpenAPI document (${res.status})`);
     const spec = (await res.json()) as Json;
     Object.assign(doc.components.schemas, spec.components?.schemas ?? {});

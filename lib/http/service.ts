@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { ApiError } from "../errors.ts";
-import { CONTEXT_HEADER, decodeContext, SIGNATURE_HEADER, type RequestContext } from "../auth/context.ts";
+import { attachedContext, CONTEXT_HEADER, decodeContext, SIGNATURE_HEADER, type RequestContext } from "../auth/context.ts";
 import { mapError } from "./errors.ts";
 import { readJsonBody, requestIdFrom } from "./request.ts";
 import { logLine } from "./log.ts";
@@ -33,7 +33,7 @@ export function serviceBase(options: ServiceOptions) {
   const contexts = new WeakMap<Request, RequestContext | null>();
   const contextOf = (request: Request): RequestContext | null => {
     if (!contexts.has(request)) {
-      contexts.set(request, decodeContext(request.headers.get(CONTEXT_HEADER), request.headers.get(SIGNATURE_HEADER), options.secret));
+      contexts.set(request, attachedContext(request) ?? decodeContext(request.headers.get(CONTEXT_HEADER), request.headers.get(SIGNATURE_HEADER), options.secret));
     }
     return contexts.get(request)!;
   };

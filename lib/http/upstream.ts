@@ -1,51 +1,54 @@
 import { ApiError } from "../errors.ts";
+import { attachContext, contextHeaders, type RequestContext } from "../auth/context.ts";
 
 /** A service the router forwards to: in-process (`app.handle`) or over HTTP. */
 export interface Upstream {
   name: string;
-  handle(request: Request): Promise<Response>;
+  /** Sends the caller's request on with the resolved context; `body` is the already-read body. */
+  forward(original: Request, ctx: RequestContext, body: Uint8Array | null): Promise<Response>;
+  /** A GET of the service's own path (its OpenAPI document). */
+  get(path: string, ctx: RequestContext): Promise<Response>;
 }
 
 /** Base URL used for in-process requests (Elysia reads the path after the host). */
 const LOCAL_BASE = "http://localhost";
 
-export function inProcess(name: string, app: { handle(request: Request): Promise<Response> | Response }): Upstream {
-  return {
-    name,
-    handle: async (request) => app.handle(request),
-  };
-}
-
-export function overHttp(name: string, baseUrl: string): Upstream {
-  const base = baseUrl.replace(/\/+$/, "");
-  return {
-    name,
-    async handle(request) {
-      const url = new URL(request.url);
-      const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
-      try {
-        return await fetch(base + url.pathname + url.search, {
-          method: request.method,
-          headers: request.headers,
-          body,
-          redirect: "manual",
-          // Bun extension: keep the body exactly as the service sent it.
-          decompress: false,
-        });
-      } catch (error) {
-        throw new ApiError("UPSTREAM_UNAVAILABLE", `The ${name} service cannot be reached`, [{ path: name, message: String((error as Error).message ?? error).slice(0, 200) }], { "retry-after": "5" });
-      }
-    },
-  };
-}
-
 const HOP_BY_HOP = ["host", "connection", "keep-alive", "transfer-encoding", "content-length", "upgrade", "proxy-connection"];
 
-/** Builds the request a service receives: same method, path, query and body, plus context headers. */
-export function forwardedRequest(request: Request, extraHeaders: Record<string, string>, body: Uint8Array | null): Request {
-  const url = new URL(request.url);
-  const headers = new Headers(request.headers);
+/** The request a service receives: same method, path, query, headers and body. */
+function forwardedRequest(base: string, original: Request, extraHeaders: Record<string, string>, body: Uint8Array | null): Request {
+  const url = new URL(original.url);
+  const headers = new Headers(original.headers);
   for (const h of HOP_BY_HOP) headers.delete(h);
   for (const [k, v] of Object.entries(extraHeaders)) headers.set(k, v);
-  return new Request(LOCAL_BASE + url.pathname + url.search, { method: request.method, headers, body: body as BodyInit | null });
+  return new Request(base + url.pathname + url.search, { method: original.method, headers, body: body as BodyInit | null });
+}
+
+export function inProcess(name: string, app: { handle(request: Request): Promise<Response> | Response }): Upstream {
+  const send = (request: Request, ctx: RequestContext) => {
+    attachContext(request, ctx);
+    return Promise.resolve(app.handle(request));
+  };
+  return {
+    name,
+    forward: (original, ctx, body) => send(forwardedRequest(LOCAL_BASE, original, { "x-request-id": ctx.requestId }, body), ctx),
+    get: (path, ctx) => send(new Request(LOCAL_BASE + path), ctx),
+  };
+}
+
+export function overHttp(name: string, baseUrl: string, secret: string): Upstream {
+  const base = baseUrl.replace(/\/+$/, "");
+  const send = async (request: Request) => {
+    try {
+      // Bun extension `decompress: false`: keep the body exactly as the service sent it.
+      return await fetch(request, { redirect: "manual", decompress: false } as RequestInit);
+    } catch (error) {
+      throw new ApiError("UPSTREAM_UNAVAILABLE", `The ${name} service cannot be reached`, [{ path: name, message: String((error as Error).message ?? error).slice(0, 200) }], { "retry-after": "5" });
+    }
+  };
+  return {
+    name,
+    forward: (original, ctx, body) => send(forwardedRequest(base, original, { "x-request-id": ctx.requestId, ...contextHeaders(ctx, secret) }, body)),
+    get: (path, ctx) => send(new Request(base + path, { headers: contextHeaders(ctx, secret) })),
+  };
 }

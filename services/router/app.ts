@@ -2,14 +2,14 @@ import { Elysia } from "elysia";
 import { API_ROUTES, type ApiRoute } from "../../lib/api/routes.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { checkAccess } from "../../lib/auth/access.ts";
-import { CONTEXT_HEADER, encodeContext, SIGNATURE_HEADER, type RequestContext } from "../../lib/auth/context.ts";
+import type { RequestContext } from "../../lib/auth/context.ts";
 import { KeyResolver } from "../../lib/auth/resolve.ts";
 import { KeyUseRecorder } from "../../lib/auth/key-use.ts";
 import { mapError } from "../../lib/http/errors.ts";
 import { logLine } from "../../lib/http/log.ts";
 import { MAX_BODY_BYTES, readBodyLimited } from "../../lib/http/request.ts";
 import { requestIdOf } from "../../lib/http/service.ts";
-import { forwardedRequest, type Upstream } from "../../lib/http/upstream.ts";
+import type { Upstream } from "../../lib/http/upstream.ts";
 import { DOCS_HTML, mergedOpenApi } from "../../lib/http/openapi-merge.ts";
 import { RateLimiter, type RateDecision } from "../../lib/ratelimit.ts";
 import type { Platform } from "../../lib/platform.ts";
@@ -61,15 +61,11 @@ export function createRouterApp(platform: Platform, upstreams: Upstreams, option
   const perIp = new RateLimiter(options.ipLimit ?? platform.settings.rateLimitPerIp, platform.now);
   const ipOf = (request: Request) => clientIps.get(request) ?? "unknown";
 
-  const sign = (ctx: Omit<RequestContext, "iat">) => {
-    const { payload, signature } = encodeContext({ ...ctx, iat: Date.now() }, platform.secret);
-    return { [CONTEXT_HEADER]: payload, [SIGNATURE_HEADER]: signature, "x-request-id": ctx.requestId };
-  };
+  const context = (request: Request, auth?: RequestContext["auth"]): RequestContext => ({ requestId: requestIdOf(request), ip: ipOf(request), auth, iat: Date.now() });
 
   const bodyOf = async (request: Request) => (request.method === "GET" || request.method === "HEAD" ? null : readBodyLimited(request));
 
   async function forwardApi(route: ApiRoute, request: Request, params: Record<string, string>): Promise<Response> {
-    const requestId = requestIdOf(request);
     const ip = ipOf(request);
     const now = platform.now();
     const principal = keys.resolve(request.headers.get("authorization"), now);
@@ -83,19 +79,15 @@ export function createRouterApp(platform: Platform, upstreams: Upstreams, option
       checkAccess(route, params, principal, platform.settings.disabledFeatures);
       uses.record({ keyId: principal.keyId, org: principal.org, actor: { id: principal.userId, name: principal.userName, email: principal.userEmail }, ip, at: now });
       const body = await bodyOf(request);
-      const headers = sign({
-        requestId,
-        ip,
-        auth: {
+      const ctx = context(request, {
           keyId: principal.keyId,
           userId: principal.userId,
           orgId: principal.org.id,
           byo: principal.org.byo,
           permissions: [...principal.permissions],
           sites: [...principal.sites],
-        },
       });
-      return withHeaders(await upstreams.query.handle(forwardedRequest(request, headers, body)), limits);
+      return withHeaders(await upstreams.query.forward(request, ctx, body), limits);
     } catch (error) {
       if (error instanceof ApiError) Object.assign(error.headers, limits);
       throw error;
@@ -104,8 +96,7 @@ export function createRouterApp(platform: Platform, upstreams: Upstreams, option
 
   async function forwardPublic(request: Request, upstream: Upstream): Promise<Response> {
     const body = await bodyOf(request);
-    const headers = sign({ requestId: requestIdOf(request), ip: ipOf(request) });
-    return upstream.handle(forwardedRequest(request, headers, body));
+    return upstream.forward(request, context(request), body);
   }
 
   const app = new Elysia({ name: "router" })
@@ -117,7 +108,7 @@ export function createRouterApp(platform: Platform, upstreams: Upstreams, option
         throw new ApiError("BAD_REQUEST", "Request body larger than 256 KB", [{ path: "body", message: "larger than 256 KB" }]);
       }
     })
-    .get("/api/v1/openapi.json", async ({ request }) => mergedOpenApi(platform, Object.values(upstreams), sign({ requestId: requestIdOf(request), ip: ipOf(request) })), {
+    .get("/api/v1/openapi.json", async ({ request }) => mergedOpenApi(platform, Object.values(upstreams), context(request)), {
       detail: { summary: "This document (OpenAPI 3.1)", tags: ["Meta"] },
     })
     .get("/api/v1/docs", () => new Response(DOCS_HTML, { headers: { "content-type": "text/html; charset=utf-8" } }), {

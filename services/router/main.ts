@@ -44,9 +44,9 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
     );
   }
   const upstreams = {
-    ingest: settings.ingestUrl ? overHttp("ingest", settings.ingestUrl) : inProcess("ingest", createIngestApp(platform)),
-    query: settings.queryUrl ? overHttp("query", settings.queryUrl) : inProcess("query", createQueryApp(platform)),
-    hooks: settings.hooksUrl ? overHttp("hooks", settings.hooksUrl) : inProcess("hooks", createHooksApp(platform)),
+    ingest: settings.ingestUrl ? overHttp("ingest", settings.ingestUrl, platform.secret) : inProcess("ingest", await createIngestApp(platform)),
+    query: settings.queryUrl ? overHttp("query", settings.queryUrl, platform.secret) : inProcess("query", createQueryApp(platform)),
+    hooks: settings.hooksUrl ? overHttp("hooks", settings.hooksUrl, platform.secret) : inProcess("hooks", createHooksApp(platform)),
   };
   const router = createRouterApp(platform, upstreams, options);
   const server = serveApp((request) => router.app.handle(request), {
