@@ -60,6 +60,8 @@ export const sites = sqliteTable("sites", {
   timezone: text("timezone").notNull().default("UTC"),
   currency: text("currency").notNull().default("USD"),
   paused: integer("paused", { mode: "boolean" }).notNull().default(false),
+  /** JSON consent settings the tracking script reads (docs/tracking.md); {} = defaults. */
+  consent: text("consent").notNull().default("{}"),
   createdAt: integer("created_at").notNull(),
 }, (t) => [uniqueIndex("sites_site_key").on(t.siteKey), index("sites_org").on(t.orgId)]);
 

@@ -17,6 +17,9 @@ export function openSqlite(path: string, options: SqliteOptions = {}): Database 
     db.exec("PRAGMA journal_mode = WAL");
     db.exec(`PRAGMA synchronous = ${options.synchronous ?? "NORMAL"}`);
     db.exec("PRAGMA foreign_keys = ON");
+    // Checkpoint every ~40 MB of WAL instead of ~4 MB: checkpoints (with their fsync) dominate
+    // sustained ingest otherwise. Commits stay durable against a process crash either way.
+    db.exec("PRAGMA wal_autocheckpoint = 10000");
   } catch (error) {
     db.close();
     throw error;

@@ -1,7 +1,9 @@
 import type { Database } from "bun:sqlite";
-import { createClient, type Client } from "@libsql/client";
+// The web client (HTTP/WebSocket, pure JS): own SQLite files go through bun:sqlite, so the
+// native local driver is never needed — and single-file binaries stay self-contained.
+import { createClient, type Client } from "@libsql/client/web";
 import { drizzle as drizzleSqlite } from "drizzle-orm/bun-sqlite";
-import { drizzle as drizzleLibsql } from "drizzle-orm/libsql";
+import { drizzle as drizzleLibsql } from "drizzle-orm/libsql/web";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,6 +23,11 @@ export interface TenantStore {
   db: TenantDb;
   /** The raw bun:sqlite handle (managed files and `file:` BYO databases); null for libSQL. */
   sqlite: Database | null;
+  /** The libSQL client of a remote own database; null otherwise. */
+  libsql: Client | null;
+  /** The SQLite file's path (managed and `file:` stores), for other connections to it. */
+  path: string | null;
+  synchronous: "NORMAL" | "FULL";
   /** Hot paths keep their prepared statements here; finalized when the handle closes. */
   onClose: (() => void)[];
 }
@@ -65,6 +72,10 @@ export class TenantStores {
     private readonly options: { max?: number; synchronous?: "NORMAL" | "FULL" } = {},
   ) {}
 
+  private get synchronous(): "NORMAL" | "FULL" {
+    return this.options.synchronous ?? "NORMAL";
+  }
+
   /** Opens (or returns the cached handle of) an org's store, migrating it on first open. */
   async get(org: OrgStoreRef): Promise<TenantStore> {
     const cacheKey = `${org.id}|${org.dbUrl ?? ""}`;
@@ -102,14 +113,15 @@ export class TenantStores {
     const url = new URL(org.dbUrl);
     if (url.protocol === "file:") {
       let sqlite: Database | undefined;
+      const path = fileURLToPath(url);
       try {
-        sqlite = openSqlite(fileURLToPath(url), { synchronous: this.options.synchronous });
+        sqlite = openSqlite(path, { synchronous: this.options.synchronous });
         migrateSqlite(sqlite, tenantMigrations);
       } catch (error) {
         sqlite?.close();
         throw unreachable(error);
       }
-      return { orgId: org.id, byo: true, db: drizzleSqlite({ client: sqlite, schema }) as unknown as TenantDb, sqlite, onClose: [] };
+      return { orgId: org.id, byo: true, db: drizzleSqlite({ client: sqlite, schema }) as unknown as TenantDb, sqlite, libsql: null, path, synchronous: this.synchronous, onClose: [] };
     }
     const authToken = url.searchParams.get("authToken") ?? undefined;
     url.searchParams.delete("authToken");
@@ -118,7 +130,7 @@ export class TenantStores {
       client = createClient({ url: url.toString(), authToken });
       const db = drizzleLibsql({ client, schema });
       await migrateLibsql(db as never, tenantMigrations);
-      return { orgId: org.id, byo: true, db: db as unknown as TenantDb, sqlite: null, onClose: [() => client!.close()] };
+      return { orgId: org.id, byo: true, db: db as unknown as TenantDb, sqlite: null, libsql: client, path: null, synchronous: this.synchronous, onClose: [() => client!.close()] };
     } catch (error) {
       client?.close();
       throw unreachable(error);
@@ -127,15 +139,16 @@ export class TenantStores {
 
   private openManaged(orgId: string): TenantStore {
     let sqlite: Database | undefined;
+    const path = join(this.dataDir, `${orgId}.sqlite`);
     try {
-      sqlite = openSqlite(join(this.dataDir, `${orgId}.sqlite`), { synchronous: this.options.synchronous, createDir: true });
+      sqlite = openSqlite(path, { synchronous: this.options.synchronous, createDir: true });
       migrateSqlite(sqlite, tenantMigrations);
     } catch (error) {
       sqlite?.close();
       logLine({ level: "error", msg: "tenant store failed to open", orgId, error: String(error) });
       throw upstreamUnavailable();
     }
-    return { orgId, byo: false, db: drizzleSqlite({ client: sqlite, schema }) as unknown as TenantDb, sqlite, onClose: [] };
+    return { orgId, byo: false, db: drizzleSqlite({ client: sqlite, schema }) as unknown as TenantDb, sqlite, libsql: null, path, synchronous: this.synchronous, onClose: [] };
   }
 
   private evict(): void {

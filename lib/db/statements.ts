@@ -1,0 +1,73 @@
+import type { Database, Statement } from "bun:sqlite";
+import type { Client } from "@libsql/client/web";
+
+/**
+ * A unit of write logic written once as a generator that yields SQL operations and receives
+ * their results — run synchronously on bun:sqlite (so the transaction cannot interleave with
+ * other work on the same handle) or awaited on a libSQL interactive transaction.
+ */
+export type Op = { sql: string; args: (string | number | bigint | null)[]; mode: "run" | "get" | "all" };
+export type OpResult = { changes: number } | Record<string, unknown> | Record<string, unknown>[] | undefined;
+export type Program<T> = Generator<Op, T, OpResult>;
+
+const cache = new WeakMap<Database, Map<string, Statement>>();
+
+function statement(db: Database, sql: string): Statement {
+  let statements = cache.get(db);
+  if (!statements) {
+    statements = new Map();
+    cache.set(db, statements);
+  }
+  let st = statements.get(sql);
+  if (!st) {
+    st = db.prepare(sql);
+    statements.set(sql, st);
+  }
+  return st;
+}
+
+/** Runs a program inside BEGIN IMMEDIATE … COMMIT on a bun:sqlite handle, synchronously. */
+export function runOnSqlite<T>(db: Database, program: Program<T>): T {
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    let step = program.next();
+    while (!step.done) {
+      const op = step.value;
+      const st = statement(db, op.sql);
+      const result: OpResult =
+        op.mode === "run" ? { changes: st.run(...op.args).changes } : op.mode === "all" ? (st.all(...op.args) as Record<string, unknown>[]) : ((st.get(...op.args) as Record<string, unknown> | null) ?? undefined);
+      step = program.next(result);
+    }
+    db.exec("COMMIT");
+    return step.value;
+  } catch (error) {
+    try {
+      db.exec("ROLLBACK");
+    } catch {
+      /* the failure already ended the transaction */
+    }
+    throw error;
+  }
+}
+
+/** Runs a program in a libSQL write transaction. */
+export async function runOnLibsql<T>(client: Client, program: Program<T>): Promise<T> {
+  const tx = await client.transaction("write");
+  try {
+    let step = program.next();
+    while (!step.done) {
+      const op = step.value;
+      const rs = await tx.execute({ sql: op.sql, args: op.args });
+      const rows = rs.rows as unknown as Record<string, unknown>[];
+      const result: OpResult = op.mode === "run" ? { changes: rs.rowsAffected } : op.mode === "all" ? [...rows] : (rows[0] ?? undefined);
+      step = program.next(result);
+    }
+    await tx.commit();
+    return step.value;
+  } catch (error) {
+    await tx.rollback().catch(() => {});
+    throw error;
+  } finally {
+    tx.close();
+  }
+}
