@@ -16,6 +16,10 @@ export interface Settings {
   /** Read-API requests per minute per key and per client IP (spec Part 8: 300 and 600). */
   rateLimitPerKey: number;
   rateLimitPerIp: number;
+  /** Tracking requests per minute per client IP and site (flood guard). */
+  ingestRatePerIp: number;
+  /** MaxMind-format city database; unset = the DB-IP Lite databases installed with the project. */
+  geoipDb?: string;
 }
 
 function flag(value: string | undefined): boolean {
@@ -54,5 +58,7 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     logRequests: env.LOG_REQUESTS !== "0",
     rateLimitPerKey: positiveInt("RATE_LIMIT_PER_KEY", env.RATE_LIMIT_PER_KEY, 300),
     rateLimitPerIp: positiveInt("RATE_LIMIT_PER_IP", env.RATE_LIMIT_PER_IP, 600),
+    ingestRatePerIp: positiveInt("INGEST_RATE_PER_IP", env.INGEST_RATE_PER_IP, 1200),
+    geoipDb: env.GEOIP_DB || undefined,
   };
 }

@@ -8,7 +8,7 @@ export function serviceDocs(service: string) {
     provider: null,
     path: "/_internal/docs",
     specPath: SERVICE_SPEC_PATH,
-    exclude: { paths: [/^\/_internal\//] },
+    exclude: { paths: [/^\/_internal\//], staticFile: false },
     documentation: { info: { title: `tidemark-${service}`, version: "1.1.0" } },
   });
 }

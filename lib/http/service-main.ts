@@ -4,11 +4,13 @@ import { logLine, setLogging } from "./log.ts";
 import { serveApp } from "./serve.ts";
 
 /** Starts one internal service on its own PORT (split mode, or a compiled single-file binary). */
-export function runService(name: string, create: (platform: Platform) => { handle(request: Request): Promise<Response> | Response }) {
+type Handler = { handle(request: Request): Promise<Response> | Response };
+
+export async function runService(name: string, create: (platform: Platform) => Handler | Promise<Handler>) {
   const settings = readSettings();
   setLogging(settings.logRequests);
   const platform = openPlatform(settings);
-  const app = create(platform);
+  const app = await create(platform);
   const server = serveApp((request) => app.handle(request), { port: settings.port, service: name });
   logLine({ msg: `${name} listening`, port: server.port, sqliteVersion: platform.control.sqliteVersion() });
   const shutdown = async () => {

@@ -1,4 +1,4 @@
 import { runService } from "../../lib/http/service-main.ts";
 import { createHooksApp } from "./app.ts";
 
-runService("hooks", createHooksApp);
+await runService("hooks", createHooksApp);

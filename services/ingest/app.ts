@@ -1,12 +1,93 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
+import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import { serviceBase } from "../../lib/http/service.ts";
 import { serviceDocs } from "../../lib/http/openapi.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { RateLimiter } from "../../lib/ratelimit.ts";
+import { CollectAccepted, CollectBody } from "../../lib/ingest/protocol.ts";
+import { collect } from "../../lib/ingest/collect.ts";
+import { GeoLocator } from "../../lib/ingest/geo.ts";
+import { IngestWriter } from "../../lib/ingest/writer.ts";
+import { siteByKey } from "../../lib/ingest/site-lookup.ts";
+import { ConsentSettings } from "../../lib/ingest/consent-settings.ts";
 import type { Platform } from "../../lib/platform.ts";
+import trackerSource from "./tracker/tracker.min.js" with { type: "text" };
 
-/** The ingest service. Its public routes arrive with their issues; until then it answers 404 for everything under its prefix. */
-export function createIngestApp(platform: Platform) {
+const SCRIPT = { body: trackerSource, gzip: gzipSync(trackerSource, { level: 9 }), etag: `"${createHash("sha256").update(trackerSource).digest("base64url").slice(0, 22)}"` };
+
+function cors(origin: string | null): Record<string, string> {
+  return { "access-control-allow-origin": origin && origin !== "null" ? origin : "*", vary: "Origin" };
+}
+
+const SiteConfig = t.Object({ siteKey: t.String(), consent: ConsentSettings, popups: t.Array(t.Unknown()), wheels: t.Array(t.Unknown()) });
+
+/** Public tracking: POST /v1/collect, the script, and the site config the script reads. */
+export async function createIngestApp(platform: Platform) {
+  const deps = {
+    platform,
+    geo: await GeoLocator.open(platform.settings.geoipDb),
+    writer: new IngestWriter(),
+    flood: new RateLimiter(platform.settings.ingestRatePerIp, platform.now),
+  };
   return new Elysia({ name: "ingest" })
     .use(serviceBase({ name: "ingest", secret: platform.secret, requireAuth: false }))
     .use(serviceDocs("ingest"))
-    .get("/healthz", () => ({ ok: true, service: "ingest" }), { detail: { hide: true } });
+    .get("/healthz", () => ({ ok: true, service: "ingest" }), { detail: { hide: true } })
+    .options("/v1/collect", ({ request }) => {
+      return new Response(null, {
+        status: 204,
+        headers: { ...cors(request.headers.get("origin")), "access-control-allow-methods": "POST, OPTIONS", "access-control-allow-headers": "content-type", "access-control-max-age": "86400" },
+      });
+    }, { detail: { summary: "CORS preflight for /v1/collect", tags: ["Tracking"] } })
+    .post(
+      "/v1/collect",
+      async ({ body, request, ctx, set }) => {
+        const origin = request.headers.get("origin");
+        Object.assign(set.headers, cors(origin));
+        if (!ctx) throw new ApiError("UNAUTHENTICATED", "This service answers only requests forwarded by the router");
+        const outcome = await collect(deps, { body, origin, userAgent: request.headers.get("user-agent"), ip: ctx.ip });
+        set.status = 202;
+        return outcome;
+      },
+      {
+        body: CollectBody,
+        // The service's own parser (first in line) reads JSON whatever the content type; naming
+        // these documents the two the script sends (sendBeacon uses text/plain).
+        parse: ["json", "text"],
+        response: { 202: CollectAccepted },
+        detail: {
+          summary: "Record a batch of tracking events (public, no key; judged by Origin)",
+          description: "Answers 202 once the batch is committed. Unknown site key → 404; an Origin that is not a verified domain → 403 (the host is counted in the site's rejectedHosts); a paused site or a bot → 202 with nothing stored; a flood from one address → 429. Each event is validated on its own: bad ones are listed in `rejected`, a batch with no valid event is 422.",
+          tags: ["Tracking"],
+        },
+      },
+    )
+    .get(
+      "/v1/script.js",
+      ({ request }) => {
+        const headers: Record<string, string> = {
+          "content-type": "application/javascript; charset=utf-8",
+          "cache-control": "public, max-age=3600, stale-while-revalidate=86400",
+          etag: SCRIPT.etag,
+          "access-control-allow-origin": "*",
+          vary: "Accept-Encoding",
+        };
+        if (request.headers.get("if-none-match") === SCRIPT.etag) return new Response(null, { status: 304, headers });
+        if (/\bgzip\b/.test(request.headers.get("accept-encoding") ?? "")) return new Response(SCRIPT.gzip, { headers: { ...headers, "content-encoding": "gzip" } });
+        return new Response(SCRIPT.body, { headers });
+      },
+      { detail: { summary: "The tracking script (ETag, cacheable, gzip)", tags: ["Tracking"] } },
+    )
+    .get(
+      "/v1/sites/:siteKey/config",
+      ({ params, set }) => {
+        const site = siteByKey(platform.control, params.siteKey);
+        if (!site) throw new ApiError("NOT_FOUND", "Unknown site key", [{ path: "siteKey", message: "no site has this key" }]);
+        set.headers["cache-control"] = "public, max-age=300";
+        set.headers["access-control-allow-origin"] = "*";
+        return { siteKey: site.siteKey, consent: site.consent, popups: [], wheels: [] };
+      },
+      { params: t.Object({ siteKey: t.String({ maxLength: 64 }) }), response: SiteConfig, detail: { summary: "Public settings the tracking script reads", tags: ["Tracking"] } },
+    );
 }

@@ -1,4 +1,4 @@
 import { runService } from "../../lib/http/service-main.ts";
 import { createIngestApp } from "./app.ts";
 
-runService("ingest", createIngestApp);
+await runService("ingest", createIngestApp);

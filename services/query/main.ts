@@ -1,4 +1,4 @@
 import { runService } from "../../lib/http/service-main.ts";
 import { createQueryApp } from "./app.ts";
 
-runService("query", createQueryApp);
+await runService("query", createQueryApp);

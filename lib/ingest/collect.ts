@@ -1,0 +1,196 @@
+import { ApiError, type ErrorDetail } from "../errors.ts";
+import type { Platform } from "../platform.ts";
+import { trafficOf } from "../channels.ts";
+import { RateLimiter } from "../ratelimit.ts";
+import type { CollectBody, EventV1 } from "./protocol.ts";
+import { checkEvent } from "./protocol.ts";
+import { deviceOf, isBot } from "./device.ts";
+import type { GeoLocator } from "./geo.ts";
+import { hostAllowed, siteByKey, type TrackedSite } from "./site-lookup.ts";
+import type { Hit, SessionAttrs, StoredEvent } from "./apply.ts";
+import { recordRejectedHost } from "./apply.ts";
+import type { IngestWriter } from "./writer.ts";
+
+export interface CollectDeps {
+  platform: Platform;
+  geo: GeoLocator;
+  writer: IngestWriter;
+  flood: RateLimiter;
+}
+
+export interface CollectInput {
+  body: CollectBody;
+  origin: string | null;
+  userAgent: string | null;
+  ip: string;
+}
+
+export interface CollectOutcome {
+  ok: true;
+  accepted: number;
+  duplicates: number;
+  rejected: { index: number; path: string; message: string }[];
+}
+
+const EMAIL_LIKE = /[^\s@]+@[^\s@]+\.[^\s@]+/;
+const PHONE_LIKE = /^\+?[\d\s().-]{7,}$/;
+
+function pathOf(url: string): { path: string | null; params: URLSearchParams | null } {
+  try {
+    const u = new URL(url);
+    return { path: u.pathname || "/", params: u.searchParams };
+  } catch {
+    return { path: null, params: null };
+  }
+}
+
+function originHost(origin: string | null): string | null {
+  if (!origin || origin === "null") return null;
+  try {
+    return new URL(origin).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/** Protocol event → stored row (DESIGN section 4's `t` values). */
+function stored(e: EventV1, site: TrackedSite): StoredEvent | { refused: string; path: string } {
+  const { path } = pathOf(e.u);
+  const row: StoredEvent = { id: e.id.toLowerCase(), ts: e.ts, type: e.t, name: null, path, title: e.ti ?? null, value: null, currency: null, orderId: null, href: null, props: null };
+  switch (e.t) {
+    case "engagement":
+      row.value = e.et;
+      break;
+    case "event":
+      row.name = e.n;
+      row.props = e.p ? JSON.stringify(e.p) : null;
+      break;
+    case "conversion":
+      row.name = e.n;
+      row.value = e.val ?? 0;
+      row.currency = (e.cur ?? site.currency).toUpperCase();
+      row.orderId = e.oid ?? null;
+      break;
+    case "identify":
+      if (EMAIL_LIKE.test(e.uid) || PHONE_LIKE.test(e.uid)) return { refused: "must be your own user id, not an e-mail address or phone number", path: "uid" };
+      row.name = e.uid;
+      row.userId = e.uid;
+      break;
+    case "scroll":
+      row.value = e.pct;
+      break;
+    case "outbound":
+    case "download":
+      row.href = e.href;
+      break;
+    case "form_submit":
+      row.name = e.form;
+      break;
+    case "vital":
+      row.name = e.n;
+      row.value = e.val;
+      break;
+    case "consent":
+      row.consent = e.c;
+      row.props = JSON.stringify(e.c);
+      break;
+    case "popup":
+    case "spin":
+      row.name = e.n;
+      row.props = JSON.stringify({ a: e.a, ...(e.p ?? {}) });
+      break;
+    case "inventory": {
+      const items = [
+        ...(e.ck ?? []).map((name) => ({ kind: "cookie" as const, name })),
+        ...(e.st ?? []).map((name) => ({ kind: "storage" as const, name })),
+        ...(e.hs ?? []).map((name) => ({ kind: "host" as const, name: name.toLowerCase() })),
+      ];
+      row.inventory = items;
+      row.props = JSON.stringify({ cookies: e.ck?.length ?? 0, storage: e.st?.length ?? 0, hosts: e.hs?.length ?? 0 });
+      break;
+    }
+  }
+  return row;
+}
+
+/**
+ * POST /v1/collect: site key, Origin, pause, bot and flood checks, per-event validation,
+ * enrichment (device, place, traffic source, channel), then a group-committed write.
+ */
+export async function collect(deps: CollectDeps, input: CollectInput): Promise<CollectOutcome> {
+  const { platform, geo, writer, flood } = deps;
+  const { body } = input;
+  const site = siteByKey(platform.control, body.s);
+  if (!site) throw new ApiError("NOT_FOUND", "Unknown site key", [{ path: "s", message: "no site has this key" }]);
+  const host = originHost(input.origin);
+  if (!host || !hostAllowed(site, host)) {
+    const store = await platform.tenants.get(site.org);
+    await writer.run(store, recordRejectedHost(site.id, host ?? "(no origin)", platform.now()));
+    throw new ApiError("FORBIDDEN", "This origin is not a verified domain of the site", [{ path: "origin", message: host ?? "missing Origin header" }]);
+  }
+  const nothing: CollectOutcome = { ok: true, accepted: 0, duplicates: 0, rejected: [] };
+  if (site.paused || isBot(input.userAgent)) return nothing;
+  const allowance = flood.hit(`${site.id}|${input.ip}`);
+  if (!allowance.allowed) {
+    throw new ApiError("RATE_LIMITED", "Too many tracking requests from this address", [], { "retry-after": String(allowance.retryAfter), "x-ratelimit-limit": String(allowance.limit) });
+  }
+
+  const now = platform.now();
+  const rejected: CollectOutcome["rejected"] = [];
+  const events: StoredEvent[] = [];
+  let firstUrl: string | null = null;
+  let pageviewUrl: string | null = null;
+  body.e.forEach((raw, index) => {
+    const check = checkEvent(raw, now);
+    if (!check.ok) return rejected.push({ index, path: check.path, message: check.message });
+    const row = stored(check.event, site);
+    if ("refused" in row) return rejected.push({ index, path: row.path, message: row.refused });
+    firstUrl ??= check.event.u;
+    if (row.type === "pageview") pageviewUrl ??= check.event.u;
+    events.push(row);
+  });
+  if (events.length === 0) {
+    const details: ErrorDetail[] = rejected.map((r) => ({ path: r.path ? `e.${r.index}.${r.path}` : `e.${r.index}`, message: r.message }));
+    throw new ApiError("VALIDATION_FAILED", "No event in the batch is valid", details);
+  }
+  events.sort((a, b) => a.ts - b.ts);
+  // Click ids come from the landing page's query string (the first pageview of the batch).
+  const landingParams = pathOf(pageviewUrl ?? firstUrl ?? "").params;
+
+  const consent = { analytics: body.c?.analytics ?? false, marketing: body.c?.marketing ?? false };
+  const ua = input.userAgent ?? "";
+  const device = deviceOf(ua);
+  const place = geo.locate(input.ip, body.ctx?.tz);
+  const traffic = trafficOf({ utm: body.ctx?.utm, params: landingParams ?? undefined, referrer: body.ctx?.ref, ownHosts: (h) => h === host || hostAllowed(site, h) });
+  // Without marketing consent only the channel is kept, not where exactly the visitor came from.
+  const attribution = consent.marketing
+    ? { source: traffic.source, medium: traffic.medium, campaign: traffic.campaign, referrerHost: traffic.referrerHost }
+    : { source: null, medium: null, campaign: null, referrerHost: null };
+  const attrs: SessionAttrs = {
+    ...attribution,
+    channel: traffic.channel,
+    browser: device.browser,
+    os: device.os,
+    device: device.device,
+    country: place.country,
+    region: place.region,
+    city: place.city,
+    language: body.ctx?.lang?.slice(0, 35) ?? null,
+    screen: body.ctx?.sw && body.ctx?.sh ? `${body.ctx.sw}x${body.ctx.sh}` : null,
+  };
+  const hit: Hit = {
+    siteId: site.id,
+    timezone: site.timezone,
+    currency: site.currency,
+    visitorId: body.vid.toLowerCase(),
+    sessionId: body.sid.toLowerCase(),
+    consent,
+    attrs,
+    events,
+    receivedAt: now,
+  };
+  const store = await platform.tenants.get(site.org);
+  const result = await writer.write(store, hit);
+
+  return { ok: true, accepted: result.accepted, duplicates: result.duplicates, rejected };
+}

@@ -1,0 +1,127 @@
+import { t, type Static } from "elysia";
+import { TypeCompiler } from "@sinclair/typebox/compiler";
+import type { TSchema } from "@sinclair/typebox";
+
+/** Tracking protocol v1 (spec 4.12, DESIGN section 4). */
+
+const UUID = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
+const Str = (max: number) => t.String({ maxLength: max });
+
+export const Consent = t.Object({ analytics: t.Boolean(), marketing: t.Boolean() });
+
+export const CollectContext = t.Object({
+  ref: t.Optional(Str(2048)),
+  lang: t.Optional(Str(35)),
+  tz: t.Optional(Str(64)),
+  sw: t.Optional(t.Integer({ minimum: 0, maximum: 100_000 })),
+  sh: t.Optional(t.Integer({ minimum: 0, maximum: 100_000 })),
+  utm: t.Optional(
+    t.Object({
+      utm_source: t.Optional(Str(200)),
+      utm_medium: t.Optional(Str(200)),
+      utm_campaign: t.Optional(Str(200)),
+      utm_term: t.Optional(Str(200)),
+      utm_content: t.Optional(Str(200)),
+    }),
+  ),
+});
+
+export const MAX_EVENTS_PER_BATCH = 200;
+
+export const CollectBody = t.Object(
+  {
+    v: t.Literal(1, { description: "Protocol version" }),
+    s: t.String({ minLength: 1, maxLength: 64, description: "Site key" }),
+    vid: t.String({ pattern: UUID, description: "Visitor id" }),
+    sid: t.String({ pattern: UUID, description: "Session id" }),
+    nv: t.Optional(t.Boolean({ description: "true when the script just created vid" })),
+    c: t.Optional(Consent),
+    ctx: t.Optional(CollectContext),
+    e: t.Array(t.Unknown(), { minItems: 1, maxItems: MAX_EVENTS_PER_BATCH, description: "Events; each is validated on its own (see EventV1)" }),
+  },
+  { description: "A batch of tracking events" },
+);
+export type CollectBody = Static<typeof CollectBody>;
+
+export const CollectAccepted = t.Object({
+  ok: t.Literal(true),
+  accepted: t.Integer({ description: "Events stored" }),
+  duplicates: t.Integer({ description: "Events already stored (same id), or conversions with an orderId already counted" }),
+  rejected: t.Array(t.Object({ index: t.Integer(), path: t.String(), message: t.String() }), { description: "Events refused, by position in e" }),
+});
+
+const Props = t.Record(t.String({ maxLength: 64 }), t.Union([t.String({ maxLength: 500 }), t.Number(), t.Boolean(), t.Null()]), { maxProperties: 25 });
+const base = {
+  id: t.String({ pattern: UUID }),
+  ts: t.Integer({ minimum: 0 }),
+  u: t.String({ minLength: 1, maxLength: 2048 }),
+  ti: t.Optional(Str(512)),
+};
+const Names = Str(100);
+
+/** One schema per event type `t`; unknown types are refused per event. */
+export const EVENT_SCHEMAS = {
+  pageview: t.Object({ ...base, t: t.Literal("pageview") }),
+  engagement: t.Object({ ...base, t: t.Literal("engagement"), et: t.Integer({ minimum: 0, maximum: 1_800_000 }) }),
+  event: t.Object({ ...base, t: t.Literal("event"), n: t.String({ minLength: 1, maxLength: 100 }), p: t.Optional(Props) }),
+  conversion: t.Object({
+    ...base,
+    t: t.Literal("conversion"),
+    n: t.String({ minLength: 1, maxLength: 100 }),
+    val: t.Optional(t.Number({ minimum: 0, maximum: 1e12 })),
+    cur: t.Optional(t.String({ pattern: "^[A-Za-z]{3}$" })),
+    oid: t.Optional(t.String({ minLength: 1, maxLength: 200 })),
+  }),
+  identify: t.Object({ ...base, t: t.Literal("identify"), uid: t.String({ minLength: 1, maxLength: 200 }) }),
+  scroll: t.Object({ ...base, t: t.Literal("scroll"), pct: t.Union([t.Literal(25), t.Literal(50), t.Literal(75), t.Literal(90)]) }),
+  outbound: t.Object({ ...base, t: t.Literal("outbound"), href: t.String({ minLength: 1, maxLength: 2048 }) }),
+  download: t.Object({ ...base, t: t.Literal("download"), href: t.String({ minLength: 1, maxLength: 2048 }) }),
+  form_submit: t.Object({ ...base, t: t.Literal("form_submit"), form: Str(200) }),
+  vital: t.Object({
+    ...base,
+    t: t.Literal("vital"),
+    n: t.Union([t.Literal("LCP"), t.Literal("INP"), t.Literal("CLS"), t.Literal("FCP"), t.Literal("TTFB")]),
+    val: t.Number({ minimum: 0, maximum: 600_000 }),
+  }),
+  consent: t.Object({ ...base, t: t.Literal("consent"), c: Consent }),
+  popup: t.Object({ ...base, t: t.Literal("popup"), n: Names, a: Str(40), p: t.Optional(Props) }),
+  spin: t.Object({ ...base, t: t.Literal("spin"), n: Names, a: Str(40), p: t.Optional(Props) }),
+  inventory: t.Object({
+    ...base,
+    t: t.Literal("inventory"),
+    ck: t.Optional(t.Array(Str(200), { maxItems: 200 })),
+    st: t.Optional(t.Array(Str(200), { maxItems: 200 })),
+    hs: t.Optional(t.Array(Str(253), { maxItems: 200 })),
+  }),
+} as const;
+export type EventType = keyof typeof EVENT_SCHEMAS;
+export type EventV1 = { [K in EventType]: Static<(typeof EVENT_SCHEMAS)[K]> }[EventType];
+
+export const EventV1Schema = t.Union(Object.values(EVENT_SCHEMAS) as TSchema[], { title: "EventV1" });
+
+const checkers = Object.fromEntries(Object.entries(EVENT_SCHEMAS).map(([k, s]) => [k, TypeCompiler.Compile(s as TSchema)])) as Record<
+  EventType,
+  ReturnType<typeof TypeCompiler.Compile>
+>;
+
+/** Events older than this (queued offline) or this far in the future (bad clocks) are refused. */
+export const MAX_EVENT_AGE_MS = 72 * 3600_000;
+export const MAX_EVENT_FUTURE_MS = 10 * 60_000;
+
+export type EventCheck = { ok: true; event: EventV1 } | { ok: false; path: string; message: string };
+
+/** Validates one event of a batch on its own: one bad event does not drop the others. */
+export function checkEvent(raw: unknown, now: number): EventCheck {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { ok: false, path: "", message: "must be an object" };
+  const type = (raw as { t?: unknown }).t;
+  if (typeof type !== "string" || !(type in checkers)) return { ok: false, path: "t", message: `unknown event type ${JSON.stringify(type)?.slice(0, 40)}` };
+  const checker = checkers[type as EventType];
+  if (!checker.Check(raw)) {
+    const first = checker.Errors(raw).First();
+    return { ok: false, path: (first?.path ?? "").replace(/^\//, "").replace(/\//g, ".") || "t", message: first?.message ?? "is invalid" };
+  }
+  const event = raw as EventV1;
+  if (event.ts < now - MAX_EVENT_AGE_MS) return { ok: false, path: "ts", message: "is more than 72 hours old" };
+  if (event.ts > now + MAX_EVENT_FUTURE_MS) return { ok: false, path: "ts", message: "is in the future" };
+  return { ok: true, event };
+}

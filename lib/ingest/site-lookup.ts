@@ -1,0 +1,50 @@
+import { eq, sql } from "drizzle-orm";
+import type { ControlStore } from "../db/control.ts";
+import { domains, orgs, sites } from "../db/control-schema.ts";
+import { prepared } from "../db/prepared.ts";
+import { consentSettings, type ConsentSettings } from "./consent-settings.ts";
+
+export interface TrackedSite {
+  id: string;
+  siteKey: string;
+  orgId: string;
+  org: { id: string; dbUrl: string | null };
+  timezone: string;
+  currency: string;
+  paused: boolean;
+  consent: ConsentSettings;
+  /** Verified domains: exact host, or its subdomains too. */
+  domains: { hostname: string; includeSubdomains: boolean }[];
+}
+
+/** The site behind a public site key, with what ingest needs (cached until control data changes). */
+export function siteByKey(control: ControlStore, siteKey: string): TrackedSite | null {
+  return control.memo(`siteByKey:${siteKey}`, () => {
+    const db = control.db;
+    const site = prepared(db, "siteByKey", () => db.select().from(sites).where(eq(sites.siteKey, sql.placeholder("key"))).prepare()).get({ key: siteKey });
+    if (!site) return null;
+    const org = db.select({ id: orgs.id, dbUrl: orgs.dbUrl }).from(orgs).where(eq(orgs.id, site.orgId)).get()!;
+    const verified = db
+      .select({ hostname: domains.hostname, includeSubdomains: domains.includeSubdomains, status: domains.status })
+      .from(domains)
+      .where(eq(domains.siteId, site.id))
+      .all()
+      .filter((d) => d.status === "verified");
+    return {
+      id: site.id,
+      siteKey: site.siteKey,
+      orgId: site.orgId,
+      org,
+      timezone: site.timezone,
+      currency: site.currency,
+      paused: site.paused,
+      consent: consentSettings(site.consent),
+      domains: verified.map(({ hostname, includeSubdomains }) => ({ hostname, includeSubdomains })),
+    };
+  });
+}
+
+/** Whether a host is one of the site's verified domains (or under one that includes subdomains). */
+export function hostAllowed(site: TrackedSite, host: string): boolean {
+  return site.domains.some((d) => d.hostname === host || (d.includeSubdomains && host.endsWith(`.${d.hostname}`)));
+}

@@ -1,0 +1,43 @@
+/**
+ * The ingest write thread: applies group-committed hits to SQLite files on its own
+ * connections, so the HTTP thread keeps answering while a transaction runs.
+ * Messages in: { id, path, synchronous, hits (JSON) }; out: { id, results } or { id, error }.
+ */
+import type { Database } from "bun:sqlite";
+import { openSqlite } from "../db/sqlite.ts";
+import { runOnSqlite } from "../db/statements.ts";
+import { applyHits, type Hit } from "./apply.ts";
+
+declare const self: Worker;
+
+const handles = new Map<string, Database>();
+const MAX_HANDLES = 64;
+
+function handle(path: string, synchronous: "NORMAL" | "FULL"): Database {
+  let db = handles.get(path);
+  if (db) {
+    handles.delete(path);
+    handles.set(path, db);
+    return db;
+  }
+  // The main thread opened (and migrated) the file before sending work for it.
+  db = openSqlite(path, { synchronous });
+  handles.set(path, db);
+  if (handles.size > MAX_HANDLES) {
+    const [oldest, old] = handles.entries().next().value as [string, Database];
+    handles.delete(oldest);
+    old.close(false);
+  }
+  return db;
+}
+
+self.onmessage = (message: MessageEvent<{ id: number; path: string; synchronous: "NORMAL" | "FULL"; hits: string }>) => {
+  const { id, path, synchronous, hits } = message.data;
+  try {
+    const results = runOnSqlite(handle(path, synchronous), applyHits(JSON.parse(hits) as Hit[]));
+    self.postMessage({ id, results });
+  } catch (error) {
+    const e = error as { message?: string; code?: string; name?: string };
+    self.postMessage({ id, error: { message: e?.message ?? String(error), code: e?.code, name: e?.name } });
+  }
+};
