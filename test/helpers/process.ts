@@ -17,8 +17,8 @@ export interface Proc {
 }
 
 /** Starts a command (a service's main.ts under bun, or a compiled binary) and waits for /healthz. */
-export async function spawnService(cmd: string[], env: Record<string, string>, port: number, timeoutMs = 15_000): Promise<Proc> {
-  const proc = Bun.spawn(cmd, { cwd: ROOT, env: { ...process.env, LOG_REQUESTS: "0", ...env, PORT: String(port) }, stdout: "pipe", stderr: "pipe" });
+export async function spawnService(cmd: string[], env: Record<string, string>, port: number, timeoutMs = 15_000, cwd = ROOT): Promise<Proc> {
+  const proc = Bun.spawn(cmd, { cwd, env: { ...process.env, LOG_REQUESTS: "0", ...env, PORT: String(port) }, stdout: "pipe", stderr: "pipe" });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {

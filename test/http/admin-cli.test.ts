@@ -94,3 +94,13 @@ test("a hostname verified by another organization cannot be claimed", () => {
   must(admin("domain", "verify", "--site", sa.id, "--hostname", "claimed.test", "--force"));
   bad(["domain", "verify", "--site", sb.id, "--hostname", "claimed.test", "--force"], "DOMAIN_ALREADY_CLAIMED", "--hostname");
 });
+
+test("site consent changes what the script reads, and refuses bad values", () => {
+  const org = must(admin("org", "create", "--name", "Consenting"));
+  const site = must(admin("site", "create", "--org", org.id, "--name", "C", "--domain", "consent.test"));
+  const out = must(admin("site", "consent", "--site", site.id, "--mode", "opt-out", "--dnt", "ignore", "--title", "Cookies?", "--analytics-label", "Stats"));
+  expect(out.consent).toMatchObject({ mode: "opt-out", respectDnt: false, title: "Cookies?", analyticsLabel: "Stats", accept: "Accept" });
+  bad(["site", "consent", "--site", site.id, "--mode", "sometimes"], "VALIDATION_FAILED", "--mode");
+  bad(["site", "consent", "--site", site.id, "--dnt", "maybe"], "VALIDATION_FAILED", "--dnt");
+  bad(["site", "consent", "--site", site.id, "--title", "x".repeat(121)], "VALIDATION_FAILED", "--title");
+});

@@ -53,10 +53,24 @@ test("the error envelope model matches spec Part 7", () => {
   expect(env.properties.error.required.sort()).toEqual(["code", "details", "message", "requestId"]);
 });
 
-test("no route is documented that is not built", () => {
+test("no route is documented that is not built", async () => {
   const documented = Object.keys(doc.paths).sort();
-  const built = ["/api/v1/openapi.json", "/api/v1/docs", ...API_ROUTES.map((r) => toOpenApi(r.path))].sort();
+  const tracking = ["/v1/collect", "/v1/script.js", "/v1/sites/{siteKey}/config"];
+  const built = ["/api/v1/openapi.json", "/api/v1/docs", ...API_ROUTES.map((r) => toOpenApi(r.path)), ...tracking].sort();
   expect(documented).toEqual(built);
+  // And the tracking routes answer (not 404) on the running server.
+  expect((await fetch(`${s.url}/v1/script.js`)).status).toBe(200);
+  expect((await fetch(`${s.url}/v1/sites/${s.bootstrap!.siteKey}/config`)).status).toBe(200);
+  expect((await fetch(`${s.url}/v1/collect`, { method: "OPTIONS" })).status).toBe(204);
+});
+
+test("the tracking endpoint documents its body, its 202 answer and its errors", () => {
+  const op = doc.paths["/v1/collect"].post;
+  expect(op.security).toBeUndefined();
+  const body = op.requestBody.content["application/json"].schema;
+  expect(body.required).toEqual(expect.arrayContaining(["v", "s", "vid", "sid", "e"]));
+  expect(op.responses["202"].content["application/json"].schema.properties.accepted).toBeDefined();
+  for (const code of ["400", "404", "422"]) expect(op.responses[code].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ErrorEnvelope" });
 });
 
 test("a docs page sits beside it", async () => {

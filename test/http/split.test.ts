@@ -12,7 +12,7 @@ for (const variant of ["source", "compiled"] as const) {
   describe(`split mode (${variant})`, () => {
     const dataDir = tempDir();
     const procs: Record<string, Proc> = {};
-    let boot: { orgId: string; siteId: string; key: string };
+    let boot: { orgId: string; siteId: string; siteKey: string; key: string };
 
     const command = (name: string) => (variant === "source" ? [process.execPath, join(ROOT, "services", name, "main.ts")] : [join(ROOT, "dist", name)]);
 
@@ -23,11 +23,15 @@ for (const variant of ["source", "compiled"] as const) {
       }
       // Production mode on the services: the envelope must not change with NODE_ENV.
       const env = { DATA_DIR: dataDir, INTERNAL_SECRET: SECRET, NODE_ENV: "production" };
-      for (const name of ["ingest", "query", "hooks"]) procs[name] = await spawnService(command(name), env, freePort());
+      // Binaries run from a folder without the project's node_modules: they must be self-contained.
+      const cwd = variant === "compiled" ? dataDir : ROOT;
+      for (const name of ["ingest", "query", "hooks"]) procs[name] = await spawnService(command(name), env, freePort(), 15_000, cwd);
       procs.router = await spawnService(
         command("router"),
         { ...env, INGEST_URL: procs.ingest.url, QUERY_URL: procs.query.url, HOOKS_URL: procs.hooks.url },
         freePort(),
+        15_000,
+        cwd,
       );
       boot = JSON.parse(readFileSync(join(dataDir, "bootstrap.json"), "utf8"));
     }, 60_000);
@@ -61,6 +65,23 @@ for (const variant of ["source", "compiled"] as const) {
       const missing = await fetch(`${procs.router.url}/v1/nothing`);
       expect(missing.status).toBe(404);
       expect(((await missing.json()) as any).error.code).toBe("NOT_FOUND");
+    });
+
+    test("tracking hits go through the router to the ingest service and are stored", async () => {
+      const body = {
+        v: 1, s: (boot as any).siteKey, vid: crypto.randomUUID(), sid: crypto.randomUUID(), c: { analytics: true, marketing: true },
+        e: [{ id: crypto.randomUUID(), t: "pageview", ts: Date.now(), u: "http://localhost/split" }],
+      };
+      const res = await fetch(`${procs.router.url}/v1/collect`, {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: { "content-type": "application/json", origin: "http://localhost", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36" },
+      });
+      expect(res.status).toBe(202);
+      expect(((await res.json()) as any).accepted).toBe(1);
+      const status = (await (await api(`/api/v1/orgs/${boot.orgId}/sites/${boot.siteId}/status`)).json()) as any;
+      expect(status).toMatchObject({ status: "receiving", hitsLast30Min: 1 });
+      expect((await fetch(`${procs.router.url}/v1/script.js`)).status).toBe(200);
     });
 
     test("the OpenAPI document is merged from the services over HTTP", async () => {
