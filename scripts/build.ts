@@ -4,10 +4,12 @@ import { join } from "node:path";
 
 const root = join(import.meta.dir, "..");
 const services = ["router", "ingest", "query", "hooks"];
+/** Worker threads a service starts, bundled as extra entrypoints (Bun's rule for workers in executables). */
+const workers: Record<string, string[]> = { router: ["lib/ingest/write-worker.ts"], ingest: ["lib/ingest/write-worker.ts"] };
 mkdirSync(join(root, "dist"), { recursive: true });
 for (const name of services) {
   const out = join(root, "dist", name);
-  const result = Bun.spawnSync([process.execPath, "build", "--compile", "--sourcemap", join(root, "services", name, "main.ts"), "--outfile", out], {
+  const result = Bun.spawnSync([process.execPath, "build", "--compile", "--sourcemap", join(root, "services", name, "main.ts"), ...(workers[name] ?? []).map((w) => join(root, w)), "--outfile", out], {
     cwd: root,
     stdout: "pipe",
     stderr: "pipe",

@@ -5,6 +5,8 @@
  *
  *   bun scripts/bench/loadgen.ts --url URL [--connections 32] [--seconds 10] [--warmup 2]
  *     [--header "name: value"]… [--method POST --body-file F]
+ * In bodies, every "__UUID__" is replaced by a fresh UUID on each send (so repeated bodies
+ * are new events, not duplicates) and "__NOW__" by the current epoch milliseconds.
  */
 import { readFileSync } from "node:fs";
 
@@ -42,7 +44,8 @@ let n = 0;
 
 async function worker() {
   while (!stop) {
-    const body = bodies.length ? bodies[n++ % bodies.length] : undefined;
+    const template = bodies.length ? bodies[n++ % bodies.length] : undefined;
+    const body = template?.includes("__") ? template.replace(/__UUID__/g, () => crypto.randomUUID()).replace(/"__NOW__"/g, String(Date.now())) : template;
     const t0 = performance.now();
     try {
       const res = await fetch(url!, { method, headers, body });
