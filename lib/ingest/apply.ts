@@ -52,6 +52,39 @@ export interface Hit {
   receivedAt: number;
 }
 
+/**
+ * Hits cross to the write thread as one JSON string with events as arrays: far less to
+ * serialise than objects with repeated keys.
+ */
+export function packHits(hits: Hit[]): string {
+  return JSON.stringify(
+    hits.map((h) => [
+      h.siteId, h.timezone, h.currency, h.visitorId, h.sessionId, h.consent.analytics, h.consent.marketing, h.attrs, h.receivedAt,
+      h.events.map((e) => [e.id, e.ts, e.type, e.name, e.path, e.title, e.value, e.currency, e.orderId, e.href, e.props, e.userId ?? null, e.consent ?? null, e.inventory ?? null]),
+    ]),
+  );
+}
+
+export function unpackHits(packed: string): Hit[] {
+  return (JSON.parse(packed) as unknown[][]).map((h) => ({
+    siteId: h[0] as string,
+    timezone: h[1] as string,
+    currency: h[2] as string,
+    visitorId: h[3] as string,
+    sessionId: h[4] as string,
+    consent: { analytics: h[5] as boolean, marketing: h[6] as boolean },
+    attrs: h[7] as SessionAttrs,
+    receivedAt: h[8] as number,
+    events: (h[9] as unknown[][]).map((e) => ({
+      id: e[0] as string, ts: e[1] as number, type: e[2] as string, name: e[3] as string | null, path: e[4] as string | null, title: e[5] as string | null,
+      value: e[6] as number | null, currency: e[7] as string | null, orderId: e[8] as string | null, href: e[9] as string | null, props: e[10] as string | null,
+      ...(e[11] !== null ? { userId: e[11] as string } : {}),
+      ...(e[12] !== null ? { consent: e[12] as StoredEvent["consent"] } : {}),
+      ...(e[13] !== null ? { inventory: e[13] as StoredEvent["inventory"] } : {}),
+    })),
+  }));
+}
+
 export interface HitResult {
   accepted: number;
   duplicates: number;

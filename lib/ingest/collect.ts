@@ -35,6 +35,14 @@ export interface CollectOutcome {
 const EMAIL_LIKE = /[^\s@]+@[^\s@]+\.[^\s@]+/;
 const PHONE_LIKE = /^\+?[\d\s().-]{7,}$/;
 
+const PATH_RE = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*([^?#]*)/;
+
+/** The path of an absolute URL, without parsing all of it (this runs for every event). */
+function pagePath(url: string): string | null {
+  const m = PATH_RE.exec(url);
+  return m ? m[1] || "/" : null;
+}
+
 function pathOf(url: string): { path: string | null; params: URLSearchParams | null } {
   try {
     const u = new URL(url);
@@ -55,7 +63,7 @@ function originHost(origin: string | null): string | null {
 
 /** Protocol event → stored row (DESIGN section 4's `t` values). */
 function stored(e: EventV1, site: TrackedSite): StoredEvent | { refused: string; path: string } {
-  const { path } = pathOf(e.u);
+  const path = pagePath(e.u);
   const row: StoredEvent = { id: e.id.toLowerCase(), ts: e.ts, type: e.t, name: null, path, title: e.ti ?? null, value: null, currency: null, orderId: null, href: null, props: null };
   switch (e.t) {
     case "engagement":

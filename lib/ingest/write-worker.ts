@@ -1,12 +1,12 @@
 /**
  * The ingest write thread: applies group-committed hits to SQLite files on its own
  * connections, so the HTTP thread keeps answering while a transaction runs.
- * Messages in: { id, path, synchronous, hits (JSON) }; out: { id, results } or { id, error }.
+ * Messages in: { id, path, synchronous, hits (packHits) }; out: { id, results } or { id, error }.
  */
 import type { Database } from "bun:sqlite";
 import { openSqlite } from "../db/sqlite.ts";
 import { runOnSqlite } from "../db/statements.ts";
-import { applyHits, type Hit } from "./apply.ts";
+import { applyHits, unpackHits } from "./apply.ts";
 
 declare const self: Worker;
 
@@ -34,7 +34,7 @@ function handle(path: string, synchronous: "NORMAL" | "FULL"): Database {
 self.onmessage = (message: MessageEvent<{ id: number; path: string; synchronous: "NORMAL" | "FULL"; hits: string }>) => {
   const { id, path, synchronous, hits } = message.data;
   try {
-    const results = runOnSqlite(handle(path, synchronous), applyHits(JSON.parse(hits) as Hit[]));
+    const results = runOnSqlite(handle(path, synchronous), applyHits(unpackHits(hits)));
     self.postMessage({ id, results });
   } catch (error) {
     const e = error as { message?: string; code?: string; name?: string };

@@ -1,6 +1,6 @@
 import type { TenantStore } from "../db/tenants.ts";
 import { runOnLibsql, runOnSqlite, type Program } from "../db/statements.ts";
-import { applyHits, type Hit, type HitResult } from "./apply.ts";
+import { applyHits, packHits, type Hit, type HitResult } from "./apply.ts";
 
 /**
  * The write thread's entry. In a single-file binary scripts/build.ts embeds it as an extra
@@ -111,8 +111,7 @@ export class IngestWriter {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      // One JSON string crosses threads faster than a structured clone of many small objects.
-      this.worker!.postMessage({ id, path, synchronous, hits: JSON.stringify(hits) });
+      this.worker!.postMessage({ id, path, synchronous, hits: packHits(hits) });
     });
   }
 }
