@@ -1,4 +1,4 @@
-/** `npm run build`: one self-contained executable per service in dist/ (bun build --compile). */
+/** `npm run build`: the tracking script, then one self-contained executable per service in dist/ (bun build --compile). */
 import { mkdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
@@ -7,6 +7,9 @@ const services = ["router", "ingest", "query", "hooks"];
 /** Worker threads a service starts, bundled as extra entrypoints (Bun's rule for workers in executables). */
 const workers: Record<string, string[]> = { router: ["lib/ingest/write-worker.ts"], ingest: ["lib/ingest/write-worker.ts"] };
 mkdirSync(join(root, "dist"), { recursive: true });
+// The tracking script first: it is embedded in the ingest service (prints its gzip size, fails over 6 KB).
+const tracker = Bun.spawnSync([process.execPath, join(root, "scripts/build-tracker.ts")], { cwd: root, stdout: "inherit", stderr: "inherit" });
+if (tracker.exitCode !== 0) process.exit(tracker.exitCode ?? 1);
 for (const name of services) {
   const out = join(root, "dist", name);
   const result = Bun.spawnSync([process.execPath, "build", "--compile", "--sourcemap", join(root, "services", name, "main.ts"), ...(workers[name] ?? []).map((w) => join(root, w)), "--outfile", out], {
