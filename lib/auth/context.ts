@@ -22,6 +22,8 @@ export interface RequestContext {
   };
   /** Issued-at, ms since epoch; contexts older than a minute are refused. */
   iat: number;
+  /** The router's clock when the request arrived: the time a tracking hit was received. */
+  at?: number;
 }
 
 export const CONTEXT_HEADER = "x-tidemark-context";

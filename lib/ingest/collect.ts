@@ -20,6 +20,8 @@ export interface CollectDeps {
 
 export interface CollectInput {
   body: CollectBody;
+  /** When the hit was received (the router's clock). */
+  receivedAt: number;
   origin: string | null;
   userAgent: string | null;
   ip: string;
@@ -133,7 +135,7 @@ export async function collect(deps: CollectDeps, input: CollectInput): Promise<C
   const host = originHost(input.origin);
   if (!host || !hostAllowed(site, host)) {
     const store = await platform.tenants.get(site.org);
-    await writer.run(store, recordRejectedHost(site.id, host ?? "(no origin)", platform.now()));
+    await writer.run(store, recordRejectedHost(site.id, host ?? "(no origin)", input.receivedAt));
     throw new ApiError("FORBIDDEN", "This origin is not a verified domain of the site", [{ path: "origin", message: host ?? "missing Origin header" }]);
   }
   const nothing: CollectOutcome = { ok: true, accepted: 0, duplicates: 0, rejected: [] };
@@ -143,7 +145,7 @@ export async function collect(deps: CollectDeps, input: CollectInput): Promise<C
     throw new ApiError("RATE_LIMITED", "Too many tracking requests from this address", [], { "retry-after": String(allowance.retryAfter), "x-ratelimit-limit": String(allowance.limit) });
   }
 
-  const now = platform.now();
+  const now = input.receivedAt;
   const rejected: CollectOutcome["rejected"] = [];
   const events: StoredEvent[] = [];
   let firstUrl: string | null = null;

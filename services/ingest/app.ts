@@ -46,7 +46,7 @@ export async function createIngestApp(platform: Platform) {
         const origin = request.headers.get("origin");
         Object.assign(set.headers, cors(origin));
         if (!ctx) throw new ApiError("UNAUTHENTICATED", "This service answers only requests forwarded by the router");
-        const outcome = await collect(deps, { body, origin, userAgent: request.headers.get("user-agent"), ip: ctx.ip });
+        const outcome = await collect(deps, { body, origin, userAgent: request.headers.get("user-agent"), ip: ctx.ip, receivedAt: ctx.at ?? platform.now() });
         set.status = 202;
         return outcome;
       },

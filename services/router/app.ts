@@ -61,7 +61,7 @@ export function createRouterApp(platform: Platform, upstreams: Upstreams, option
   const perIp = new RateLimiter(options.ipLimit ?? platform.settings.rateLimitPerIp, platform.now);
   const ipOf = (request: Request) => clientIps.get(request) ?? "unknown";
 
-  const context = (request: Request, auth?: RequestContext["auth"]): RequestContext => ({ requestId: requestIdOf(request), ip: ipOf(request), auth, iat: Date.now() });
+  const context = (request: Request, auth?: RequestContext["auth"]): RequestContext => ({ requestId: requestIdOf(request), ip: ipOf(request), auth, iat: Date.now(), at: platform.now() });
 
   const bodyOf = async (request: Request) => (request.method === "GET" || request.method === "HEAD" ? null : readBodyLimited(request));
 
