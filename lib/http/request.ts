@@ -8,6 +8,13 @@ export function requestIdFrom(header: string | null): string {
   return header && REQUEST_ID_RE.test(header) ? header : crypto.randomUUID();
 }
 
+/** Bodies the router already read, handed to an in-process service with the request object. */
+const readBodies = new WeakMap<Request, Uint8Array>();
+
+export function attachBody(request: Request, body: Uint8Array): void {
+  readBodies.set(request, body);
+}
+
 const tooLarge = () => new ApiError("BAD_REQUEST", "Request body larger than 256 KB", [{ path: "body", message: "larger than 256 KB" }]);
 
 /**
@@ -15,6 +22,8 @@ const tooLarge = () => new ApiError("BAD_REQUEST", "Request body larger than 256
  * (chunked bodies are counted as they arrive and abandoned past the limit).
  */
 export async function readBodyLimited(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
+  const attached = readBodies.get(request);
+  if (attached) return attached;
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > limit) throw tooLarge();
   if (!request.body) return new Uint8Array(0);

@@ -1,5 +1,6 @@
 import { ApiError } from "../errors.ts";
 import { attachContext, contextHeaders, type RequestContext } from "../auth/context.ts";
+import { attachBody } from "./request.ts";
 
 /** A service the router forwards to: in-process (`app.handle`) or over HTTP. */
 export interface Upstream {
@@ -31,7 +32,12 @@ export function inProcess(name: string, app: { handle(request: Request): Promise
   };
   return {
     name,
-    forward: (original, ctx, body) => send(forwardedRequest(LOCAL_BASE, original, { "x-request-id": ctx.requestId }, body), ctx),
+    forward: (original, ctx, body) => {
+      // The body was read (and size-checked) once by the router: the service gets the same bytes.
+      const request = forwardedRequest(LOCAL_BASE, original, { "x-request-id": ctx.requestId }, null);
+      if (body) attachBody(request, body);
+      return send(request, ctx);
+    },
     get: (path, ctx) => send(new Request(LOCAL_BASE + path), ctx),
   };
 }
