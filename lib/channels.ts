@@ -80,7 +80,6 @@ const CLICK_IDS: [string, string, string][] = [
   ["epik", "pinterest", "cpc"],
   ["sccid", "snapchat", "cpc"],
 ];
-export const CLICK_ID_PARAMS = CLICK_IDS.map(([p]) => p);
 
 function hostMatch(host: string, table: Record<string, string>): string | null {
   for (const [pattern, name] of Object.entries(table)) {
@@ -209,12 +208,3 @@ export function trafficOf(input: TrafficInput): Traffic {
   const src = sourceOf(input);
   return { ...src, channel: channelOf(src.source, src.medium, src.campaign) };
 }
-
-/** Channel keys as GA4 names them, for labels. */
-export const CHANNEL_LABELS: Record<Channel, string> = {
-  direct: "Direct", cross_network: "Cross-network", paid_shopping: "Paid Shopping", paid_search: "Paid Search",
-  paid_social: "Paid Social", paid_video: "Paid Video", display: "Display", paid_other: "Paid Other",
-  organic_shopping: "Organic Shopping", organic_social: "Organic Social", organic_video: "Organic Video",
-  organic_search: "Organic Search", email: "Email", affiliates: "Affiliates", referral: "Referral", audio: "Audio",
-  sms: "SMS", mobile_push: "Mobile Push Notifications", unassigned: "Unassigned",
-};

@@ -23,8 +23,3 @@ const idRe = new RegExp(ID_PATTERN);
 export function isId(value: string): boolean {
   return idRe.test(value);
 }
-
-const uuidRe = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: string): boolean {
-  return uuidRe.test(value);
-}

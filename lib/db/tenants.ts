@@ -95,17 +95,6 @@ export class TenantStores {
     return store;
   }
 
-  /** Managed stores only: synchronous access for hot paths that must not yield. */
-  getManagedSync(orgId: string): TenantStore {
-    const cacheKey = `${orgId}|`;
-    const hit = this.open.get(cacheKey);
-    if (hit) return hit;
-    const store = this.openManaged(orgId);
-    this.open.set(cacheKey, store);
-    this.evict();
-    return store;
-  }
-
   private async openStore(org: OrgStoreRef): Promise<TenantStore> {
     if (!org.dbUrl) return this.openManaged(org.id);
     const problem = byoUrlProblem(org.dbUrl);

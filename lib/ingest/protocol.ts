@@ -97,8 +97,6 @@ export const EVENT_SCHEMAS = {
 export type EventType = keyof typeof EVENT_SCHEMAS;
 export type EventV1 = { [K in EventType]: Static<(typeof EVENT_SCHEMAS)[K]> }[EventType];
 
-export const EventV1Schema = t.Union(Object.values(EVENT_SCHEMAS) as TSchema[], { title: "EventV1" });
-
 const checkers = Object.fromEntries(Object.entries(EVENT_SCHEMAS).map(([k, s]) => [k, TypeCompiler.Compile(s as TSchema)])) as Record<
   EventType,
   ReturnType<typeof TypeCompiler.Compile>
