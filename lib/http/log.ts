@@ -10,3 +10,7 @@ export function logLine(line: Record<string, unknown>): void {
   if (!enabled) return;
   process.stdout.write(JSON.stringify({ t: new Date().toISOString(), ...line }) + "\n");
 }
+
+export function isLogging(): boolean {
+  return enabled;
+}

@@ -1,5 +1,5 @@
 import type { Server } from "bun";
-import { logLine } from "./log.ts";
+import { isLogging, logLine } from "./log.ts";
 import { requestIdOf } from "./service.ts";
 import { MAX_BODY_BYTES } from "./request.ts";
 
@@ -50,6 +50,7 @@ export function serveApp(handle: (request: Request) => Promise<Response> | Respo
           response.headers.set("x-request-id", requestId);
         }
       }
+      if (!isLogging()) return response;
       const url = new URL(request.url);
       logLine({
         service: options.service,
