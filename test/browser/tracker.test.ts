@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { existsSync } from "node:fs";
-import { startStack, type TestStack } from "../helpers/stack.ts";
+import { must, startStack, type TestStack } from "../helpers/stack.ts";
 import { CHROME_UA, openTenant } from "../helpers/hits.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -211,4 +211,34 @@ test("a page on a foreign origin stores nothing", async () => {
   const after = tenant();
   expect((after.query("SELECT count(*) AS n FROM events").get() as any).n).toBe(before);
   after.close();
+}, 30_000);
+
+test("opt-out mode: remembered at once, forgotten when the visitor declines", async () => {
+  const optOut = must(s.admin("site", "create", "--org", s.bootstrap!.orgId, "--name", "Opt-out", "--domain", "127.0.0.1"));
+  must(s.admin("domain", "verify", "--site", optOut.id, "--hostname", "127.0.0.1", "--force"));
+  must(s.admin("site", "consent", "--site", optOut.id, "--mode", "opt-out"));
+  const script = `http://localhost:${s.port}/v1/script.js`;
+  const page2 = Bun.serve({ port: 0, fetch: () => new Response(html("Opt-out", "<p>x</p>", script, optOut.siteKey), { headers: { "content-type": "text/html" } }) });
+  const context = await browser.newContext({ userAgent: CHROME_UA });
+  try {
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${page2.port}/`);
+    await page.getByRole("dialog").waitFor();
+    await page.waitForFunction(() => localStorage.getItem("tm_vid"));
+    const vid = await page.evaluate(() => localStorage.getItem("tm_vid"));
+    await click(page, "Decline");
+    expect(await page.evaluate(() => localStorage.getItem("tm_vid"))).toBeNull();
+    const db = tenant();
+    try {
+      const visitor = await waitFor(() => db.query("SELECT consented FROM visitors WHERE id = ?").get(vid!) as any, "opt-out visitor");
+      expect(visitor.consented).toBe(1);
+      const log = await waitFor(() => (db.query("SELECT analytics, marketing FROM consent_log WHERE visitor_id = ?").all(vid!) as any[]).length > 0 && db.query("SELECT analytics, marketing FROM consent_log WHERE visitor_id = ?").all(vid!), "consent log");
+      expect(log).toEqual([{ analytics: 0, marketing: 0 }]);
+    } finally {
+      db.close();
+    }
+  } finally {
+    await context.close();
+    page2.stop(true);
+  }
 }, 30_000);

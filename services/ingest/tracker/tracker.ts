@@ -159,12 +159,21 @@ type Ev = Record<string, unknown>;
 
   // Consent: the stored choice, the site's settings, and the dialog.
   function setConsent(c: Consent, record: boolean) {
+    const next = { analytics: !!c.analytics, marketing: !!c.marketing };
+    const withdraw = consent.analytics && !next.analytics;
+    const recordChoice = () => {
+      if (!record) return;
+      write(LS, CHOICE, JSON.stringify({ a: +next.analytics, m: +next.marketing, t: now() }));
+      push("consent", { c: next }, true);
+    };
+    // A withdrawal is recorded under the ids it withdraws, before they are forgotten.
+    if (withdraw) recordChoice();
     const before = consent.analytics;
     const vid = read(idStore(), VID), sid = read(idStore(), SID);
-    consent = { analytics: !!c.analytics, marketing: !!c.marketing };
+    consent = next;
     if (consent.analytics && !before) { write(LS, VID, vid); write(LS, SID, sid); write(SS, VID, null); write(SS, SID, null); }
-    if (!consent.analytics && before) { write(LS, VID, null); write(LS, SID, null); }
-    if (record) { write(LS, CHOICE, JSON.stringify({ a: +consent.analytics, m: +consent.marketing, t: now() })); push("consent", { c: consent }, true); }
+    if (withdraw) { write(LS, VID, null); write(LS, SID, null); }
+    else recordChoice();
     listeners.forEach((f) => { try { f(consent); } catch { /* a listener's error is its own */ } });
   }
   let dialog: HTMLElement | null = null;
