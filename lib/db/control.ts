@@ -26,8 +26,18 @@ export class ControlStore {
    * another one (SQLite's data_version) — so caches of keys, orgs and sites know when to drop.
    */
   generation(): string {
-    return `${this.dataVersion.get()!.data_version}:${this.localWrites}`;
+    // Asking SQLite costs more than the request paths that ask: look at most every 20 ms (a
+    // change by another process — the admin CLI — is seen within that; our own writes at once).
+    const now = performance.now();
+    if (now - this.versionReadAt > 20) {
+      this.version = this.dataVersion.get()!.data_version;
+      this.versionReadAt = now;
+    }
+    return `${this.version}:${this.localWrites}`;
   }
+
+  private version = 0;
+  private versionReadAt = -Infinity;
 
   private memoGeneration = "";
   private readonly memos = new Map<string, unknown>();
