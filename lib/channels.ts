@@ -128,6 +128,30 @@ function referrerHostOf(referrer: string | null | undefined): string | null {
   }
 }
 
+type ReferrerClass = { source: string; medium: string };
+const referrerClasses = new Map<string, ReferrerClass>();
+
+/** A referrer host → its source and medium (cached: a site sees the same few referrers over and over). */
+function classifyReferrer(refHost: string): ReferrerClass {
+  let hit = referrerClasses.get(refHost);
+  if (hit) return hit;
+  // Webmail first: mail.google.com is not a Google search.
+  const mail = hostMatch(refHost, WEBMAIL);
+  const search = !mail && hostMatch(refHost, SEARCH);
+  const social = !mail && !search && hostMatch(refHost, SOCIAL);
+  const other = !mail && !search && !social && (hostMatch(refHost, VIDEO) ?? hostMatch(refHost, SHOPPING));
+  hit = mail
+    ? { source: mail, medium: "email" }
+    : search
+      ? { source: search, medium: "organic" }
+      : social
+        ? { source: social, medium: "social" }
+        : { source: other || refHost, medium: "referral" };
+  if (referrerClasses.size >= 10_000) referrerClasses.clear();
+  referrerClasses.set(refHost, hit);
+  return hit;
+}
+
 /** Source / medium / campaign: UTM when present, else a click id, else the referrer, else direct. */
 export function sourceOf(input: TrafficInput): Omit<Traffic, "channel"> {
   const clean = (v: string | null | undefined) => (v ?? "").trim();
@@ -143,20 +167,7 @@ export function sourceOf(input: TrafficInput): Omit<Traffic, "channel"> {
   for (const [name, source, medium] of CLICK_IDS) {
     if (param(input.params, name)) return { source, medium, campaign, referrerHost: refHost };
   }
-  if (refHost) {
-    // Webmail first: mail.google.com is not a Google search.
-    const mail = hostMatch(refHost, WEBMAIL);
-    if (mail) return { source: mail, medium: "email", campaign, referrerHost: refHost };
-    const search = hostMatch(refHost, SEARCH);
-    if (search) return { source: search, medium: "organic", campaign, referrerHost: refHost };
-    const social = hostMatch(refHost, SOCIAL);
-    if (social) return { source: social, medium: "social", campaign, referrerHost: refHost };
-    const video = hostMatch(refHost, VIDEO);
-    if (video) return { source: video, medium: "referral", campaign, referrerHost: refHost };
-    const shop = hostMatch(refHost, SHOPPING);
-    if (shop) return { source: shop, medium: "referral", campaign, referrerHost: refHost };
-    return { source: refHost, medium: "referral", campaign, referrerHost: refHost };
-  }
+  if (refHost) return { ...classifyReferrer(refHost), campaign, referrerHost: refHost };
   return { source: DIRECT, medium: NONE, campaign, referrerHost: null };
 }
 
