@@ -109,8 +109,7 @@ const UPSERT_SESSION = `INSERT INTO sessions (id, site_id, visitor_id, started_a
     browser, os, device, country, region, city, language, screen, is_new, consent_analytics, consent_marketing)
   VALUES (?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?, (SELECT count(*) = 0 FROM visitors WHERE site_id = ? AND id = ?), ?,?)
   ON CONFLICT (id) DO UPDATE SET
-    day = CASE WHEN excluded.started_at < started_at THEN excluded.day ELSE day END,
-    started_at = min(started_at, excluded.started_at), last_at = max(last_at, excluded.last_at),
+    last_at = max(last_at, excluded.last_at),
     landing_path = CASE WHEN excluded.landing_at IS NOT NULL AND (landing_at IS NULL OR excluded.landing_at < landing_at) THEN excluded.landing_path ELSE landing_path END,
     landing_at = CASE WHEN excluded.landing_at IS NOT NULL AND (landing_at IS NULL OR excluded.landing_at < landing_at) THEN excluded.landing_at ELSE landing_at END,
     exit_path = CASE WHEN excluded.exit_at IS NOT NULL AND (exit_at IS NULL OR excluded.exit_at >= exit_at) THEN excluded.exit_path ELSE exit_path END,
@@ -120,6 +119,12 @@ const UPSERT_SESSION = `INSERT INTO sessions (id, site_id, visitor_id, started_a
     engaged = CASE WHEN engaged_ms + excluded.engaged_ms >= ${ENGAGED_MS} OR pageviews + excluded.pageviews >= 2 OR conversions + excluded.conversions >= 1 THEN 1 ELSE 0 END,
     consent_analytics = max(consent_analytics, excluded.consent_analytics), consent_marketing = max(consent_marketing, excluded.consent_marketing)
   RETURNING events, started_at`;
+
+/**
+ * A late event from before the session's first one moves its start (and maybe its day). Kept
+ * out of the upsert above: assigning indexed columns there would rewrite two indexes on every hit.
+ */
+const MOVE_SESSION_START = "UPDATE sessions SET started_at = ?, day = ? WHERE id = ? AND started_at > ?";
 
 /** last_touch_at carries the session's start: it decides first and last touch. */
 const UPSERT_VISITOR = `INSERT INTO visitors (site_id, id, first_seen_at, last_seen_at, sessions, pageviews, conversions, revenue,
@@ -219,6 +224,10 @@ export function* applyHits(hits: Hit[]): Program<HitResult[]> {
       a.browser, a.os, a.device, a.country, a.region, a.city, a.language, a.screen, hit.siteId, hit.visitorId, consentA, hit.consent.marketing ? 1 : 0,
     )) as { events: number; started_at: number };
     const newSession = session.events === fresh.length;
+    if (!newSession && minTs < session.started_at) {
+      yield run(MOVE_SESSION_START, minTs, dayIn(hit.timezone, minTs), hit.sessionId, minTs);
+      session.started_at = minTs;
+    }
     yield run(
       UPSERT_VISITOR,
       hit.siteId, hit.visitorId, minTs, maxTs, newSession ? 1 : 0, pageviews, conversions, revenue,
