@@ -2,6 +2,7 @@
  * `bun run bench ingest`: sustained events/s and p50/p99 latency of POST /v1/collect through
  * the router in one-process mode, with realistic batches (mixed event types, 1–20 events,
  * many visitors and sessions), next to a bare Bun.serve that parses the JSON and answers 202.
+ * Each connection plays returning visitors: 3 batches a session, 2 sessions a visitor.
  * Options: --seconds 10 --runs 3 --connections 32.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -15,7 +16,7 @@ const connections = flag("connections", 32);
 const dataDir = mkdtempSync(join(tmpdir(), "tidemark-bench-ingest-"));
 const UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
 
-/** Realistic batches: a first pageview with referrer/UTMs, then a mix of the script's event types. */
+/** Realistic batches: a pageview with referrer/UTMs, then a mix of the script's event types. */
 function makeBodies(siteKey: string, count: number): { bodies: string[]; events: number } {
   const refs = ["", "https://www.google.com/", "https://t.co/x", "https://news.ycombinator.com/", "https://www.bing.com/"];
   const kinds = ["pageview", "engagement", "scroll", "event", "vital", "outbound", "conversion"];
@@ -37,7 +38,7 @@ function makeBodies(siteKey: string, count: number): { bodies: string[]; events:
       }
     });
     return JSON.stringify({
-      v: 1, s: siteKey, vid: "__UUID__", sid: "__UUID__", nv: true, c: { analytics: i % 3 !== 0, marketing: i % 2 === 0 },
+      v: 1, s: siteKey, vid: "__VID__", sid: "__SID__", nv: true, c: { analytics: i % 3 !== 0, marketing: i % 2 === 0 },
       ctx: { ref: refs[i % refs.length], lang: "en-US", tz: "Europe/Berlin", sw: 1920, sh: 1080, utm: i % 4 === 0 ? { utm_source: "newsletter", utm_medium: "email", utm_campaign: "nov" } : {} },
       e,
     });
@@ -79,7 +80,7 @@ try {
   results.push(["bare Bun.serve (parse JSON, 202)", await measure(["--url", `${bare.url}/v1/collect`, "--body-file", file, ...common], runs), eventsPerBody]);
   await bare.stop();
 
-  console.log(`\nPOST /v1/collect — ${connections} connections, ${seconds}s × ${runs} runs (median), ~${eventsPerBody.toFixed(1)} events per batch, ${machine()}\n`);
+  console.log(`\nPOST /v1/collect — ${connections} connections, ${seconds}s × ${runs} runs (median), ~${eventsPerBody.toFixed(1)} events per batch, 3 batches a session, 2 sessions a visitor, ${machine()}\n`);
   console.log(["target".padEnd(36), "batches/s".padStart(10), "events/s".padStart(10), "p50 ms".padStart(8), "p99 ms".padStart(8), "non-2xx".padStart(8)].join(" "));
   for (const [name, r, per] of results) {
     console.log([name.padEnd(36), String(r.rps).padStart(10), String(Math.round(r.rps * per)).padStart(10), String(r.p50).padStart(8), String(r.p99).padStart(8), String(r.errors).padStart(8)].join(" "));

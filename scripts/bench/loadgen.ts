@@ -7,6 +7,9 @@
  *     [--header "name: value"]… [--method POST --body-file F]
  * In bodies, every "__UUID__" is replaced by a fresh UUID on each send (so repeated bodies
  * are new events, not duplicates) and "__NOW__" by the current epoch milliseconds.
+ * "__SID__" and "__VID__" stand for the current session and visitor of the connection: a
+ * session lasts --batches-per-session sends (default 3), a visitor --sessions-per-visitor
+ * sessions (default 2), as a returning visitor's script would send them.
  */
 import { readFileSync } from "node:fs";
 
@@ -21,6 +24,8 @@ if (!url) {
   process.exit(2);
 }
 const connections = Number(opt("connections", "32"));
+const batchesPerSession = Number(opt("batches-per-session", "3"));
+const sessionsPerVisitor = Number(opt("sessions-per-visitor", "2"));
 const seconds = Number(opt("seconds", "10"));
 const warmup = Number(opt("warmup", "2"));
 const method = opt("method", "GET")!;
@@ -43,9 +48,19 @@ let stop = false;
 let n = 0;
 
 async function worker() {
+  let sends = 0;
+  let sid = crypto.randomUUID();
+  let vid = crypto.randomUUID();
   while (!stop) {
     const template = bodies.length ? bodies[n++ % bodies.length] : undefined;
-    const body = template?.includes("__") ? template.replace(/__UUID__/g, () => crypto.randomUUID()).replace(/"__NOW__"/g, String(Date.now())) : template;
+    if (sends > 0 && sends % batchesPerSession === 0) {
+      sid = crypto.randomUUID();
+      if ((sends / batchesPerSession) % sessionsPerVisitor === 0) vid = crypto.randomUUID();
+    }
+    sends++;
+    const body = template?.includes("__")
+      ? template.replace(/__UUID__/g, () => crypto.randomUUID()).replace(/"__NOW__"/g, String(Date.now())).replace(/__SID__/g, sid).replace(/__VID__/g, vid)
+      : template;
     const t0 = performance.now();
     try {
       const res = await fetch(url!, { method, headers, body });
