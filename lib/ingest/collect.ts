@@ -37,12 +37,15 @@ export interface CollectOutcome {
 const EMAIL_LIKE = /[^\s@]+@[^\s@]+\.[^\s@]+/;
 const PHONE_LIKE = /^\+?[\d\s().-]{7,}$/;
 
-const PATH_RE = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*([^?#]*)/;
-
 /** The path of an absolute URL, without parsing all of it (this runs for every event). */
 function pagePath(url: string): string | null {
-  const m = PATH_RE.exec(url);
-  return m ? m[1] || "/" : null;
+  const scheme = url.indexOf("://");
+  if (scheme <= 0) return null;
+  let start = scheme + 3;
+  while (start < url.length && url[start] !== "/" && url[start] !== "?" && url[start] !== "#") start++;
+  let end = start;
+  while (end < url.length && url[end] !== "?" && url[end] !== "#") end++;
+  return end > start ? url.slice(start, end) : "/";
 }
 
 function pathOf(url: string): { path: string | null; params: URLSearchParams | null } {

@@ -27,7 +27,16 @@ export function deviceOf(userAgent: string): Device {
   return device;
 }
 
-/** Crawlers, headless checkers and libraries (the isbot list); an empty UA counts as a bot. */
+const botCache = new Map<string, boolean>();
+
+/** Crawlers, headless checkers and libraries (the isbot list, cached per UA: its pattern is large); an empty UA counts as a bot. */
 export function isBot(userAgent: string | null): boolean {
-  return !userAgent || isbot(userAgent);
+  if (!userAgent) return true;
+  let bot = botCache.get(userAgent);
+  if (bot === undefined) {
+    bot = isbot(userAgent);
+    if (botCache.size >= CACHE_MAX) botCache.clear();
+    botCache.set(userAgent, bot);
+  }
+  return bot;
 }
