@@ -68,9 +68,11 @@ export const integrations = sqliteTable("integrations", {
 }, (t) => [index("integrations_site").on(t.siteId)]);
 
 /**
- * Every accepted tracking event. Rows are appended in arrival order (rowid); `id` is the
- * event UUID from the script and `id_hash` its 64-bit hash, the dedup key — a small integer
- * index instead of a 36-byte random-text one keeps sustained ingest fast.
+ * Every accepted tracking event, appended in arrival order (rowid); `id` is the event UUID
+ * from the script and `id_hash` its 64-bit hash. One index serves both time-range reads and
+ * deduplication: unique (site, ts, id_hash) — a retried event carries the same id and time, so
+ * it collides, and keys ordered by time keep inserts near the index's right edge (a random-key
+ * index slows down as the store grows).
  */
 export const events = sqliteTable("events", {
   id: text("id").notNull(),
@@ -91,7 +93,7 @@ export const events = sqliteTable("events", {
   orderId: text("order_id"),
   href: text("href"),
   props: text("props"),
-}, (t) => [uniqueIndex("events_id_hash").on(t.idHash), index("events_site_ts").on(t.siteId, t.ts)]);
+}, (t) => [uniqueIndex("events_site_ts_id").on(t.siteId, t.ts, t.idHash)]);
 
 /** One row per session, kept up to date at ingest (DESIGN section 5 counts from here). */
 export const sessions = sqliteTable("sessions", {

@@ -36,8 +36,7 @@ CREATE TABLE `events` (
 	`props` text
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `events_id_hash` ON `events` (`id_hash`);--> statement-breakpoint
-CREATE INDEX `events_site_ts` ON `events` (`site_id`,`ts`);--> statement-breakpoint
+CREATE UNIQUE INDEX `events_site_ts_id` ON `events` (`site_id`,`ts`,`id_hash`);--> statement-breakpoint
 CREATE TABLE `identities` (
 	`site_id` text NOT NULL,
 	`user_id` text NOT NULL,
