@@ -73,6 +73,11 @@ export async function mergedOpenApi(platform: Platform, upstreams: Upstream[], c
     Object.assign(doc.components.schemas, spec.components?.schemas ?? {});
     for (const [path, ops] of Object.entries<Json>(spec.paths ?? {})) {
       for (const [method, op] of Object.entries<Json>(ops)) {
+        // A service that names the envelope in its own responses gets the shared reference.
+        for (const response of Object.values<Json>(op.responses ?? {})) {
+          const media = response.content?.["application/json"];
+          if (media?.schema?.$id === "ErrorEnvelope") media.schema = ERROR_REF;
+        }
         const route = routeByKey.get(`${method} ${path}`);
         if (route) {
           const permission = typeof route.permission === "string" ? route.permission : "see description";

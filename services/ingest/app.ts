@@ -11,6 +11,7 @@ import { GeoLocator } from "../../lib/ingest/geo.ts";
 import { IngestWriter } from "../../lib/ingest/writer.ts";
 import { siteByKey } from "../../lib/ingest/site-lookup.ts";
 import { ConsentSettings } from "../../lib/ingest/consent-settings.ts";
+import { ErrorEnvelope } from "../../lib/api/models.ts";
 import type { Platform } from "../../lib/platform.ts";
 import trackerSource from "./tracker/tracker.min.js" with { type: "text" };
 
@@ -55,7 +56,7 @@ export async function createIngestApp(platform: Platform) {
         // The service's own parser (first in line) reads JSON whatever the content type; naming
         // these documents the two the script sends (sendBeacon uses text/plain).
         parse: ["json", "text"],
-        response: { 202: CollectAccepted },
+        response: { 202: CollectAccepted, 403: ErrorEnvelope, 429: ErrorEnvelope },
         detail: {
           summary: "Record a batch of tracking events (public, no key; judged by Origin)",
           description: "Answers 202 once the batch is committed. Unknown site key → 404; an Origin that is not a verified domain → 403 (the host is counted in the site's rejectedHosts); a paused site or a bot → 202 with nothing stored; a flood from one address → 429. Each event is validated on its own: bad ones are listed in `rejected`, a batch with no valid event is 422.",

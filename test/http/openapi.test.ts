@@ -71,6 +71,8 @@ test("the tracking endpoint documents its body, its 202 answer and its errors", 
   expect(body.required).toEqual(expect.arrayContaining(["v", "s", "vid", "sid", "e"]));
   expect(op.responses["202"].content["application/json"].schema.properties.accepted).toBeDefined();
   for (const code of ["400", "404", "422"]) expect(op.responses[code].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ErrorEnvelope" });
+  // The Origin refusal and the flood limit are documented with the envelope too.
+  for (const code of ["403", "429"]) expect(op.responses[code].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ErrorEnvelope" });
 });
 
 test("a docs page sits beside it", async () => {
