@@ -98,7 +98,9 @@ test("a visit with every kind of hit is stored exactly", async () => {
   await page.getByLabel("Marketing: remember campaigns").check();
   await click(page, "Save choices");
   const storedVid = await page.evaluate(() => localStorage.getItem("tm_vid"));
-  expect(storedVid).toMatch(/^[0-9a-f-]{36}$/);
+  // A UUIDv7 whose time part is now: time-ordered ids keep the server's indexes compact.
+  expect(storedVid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(Math.abs(parseInt(storedVid!.replace(/-/g, "").slice(0, 12), 16) - Date.now())).toBeLessThan(60_000);
   await page.goto(`${origin}/about.html`);
   await Bun.sleep(300);
   await page.goto("about:blank"); // page hide: engagement and vitals go out with the beacon

@@ -35,6 +35,15 @@ type Ev = Record<string, unknown>;
   const uuid = (): string =>
     crypto.randomUUID ? crypto.randomUUID() : "10000000-1000-4000-8000-100000000000".replace(/[018]/g, (c) => (+c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (+c / 4)))).toString(16));
   const now = () => Date.now();
+  /** UUIDv7 for visitor and session ids: time-ordered, so the server's indexes grow at one end. */
+  const uuid7 = (): string => {
+    const b = crypto.getRandomValues(new Uint8Array(16));
+    for (let i = 5, t = now(); i >= 0; i--, t = Math.floor(t / 256)) b[i] = t % 256;
+    b[6] = (b[6] & 15) | 0x70;
+    b[8] = (b[8] & 63) | 0x80;
+    const h = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  };
   const VID = "tm_vid", SID = "tm_sid", CHOICE = "tm_consent";
   const CAMPAIGN = ["utm_source", "utm_medium", "utm_campaign", "gclid", "gbraid", "wbraid", "msclkid", "fbclid", "ttclid", "li_fat_id"];
 
@@ -51,7 +60,7 @@ type Ev = Record<string, unknown>;
   const idStore = () => (consent.analytics ? LS : SS);
   function visitorId(): string {
     let id = read(idStore(), VID);
-    if (!id) { id = uuid(); nv = true; write(idStore(), VID, id); }
+    if (!id) { id = uuid7(); nv = true; write(idStore(), VID, id); }
     return id;
   }
   function campaignKey(): string {
@@ -63,7 +72,7 @@ type Ev = Record<string, unknown>;
     let s: { id: string; at: number; camp: string } | null = null;
     try { s = JSON.parse(read(idStore(), SID) || "null"); } catch { s = null; }
     const camp = campaignKey();
-    if (!s || now() - s.at > 1800000 || (camp && camp !== s.camp)) s = { id: uuid(), at: now(), camp: camp || (s ? s.camp : "") };
+    if (!s || now() - s.at > 1800000 || (camp && camp !== s.camp)) s = { id: uuid7(), at: now(), camp: camp || (s ? s.camp : "") };
     s.at = now();
     write(idStore(), SID, JSON.stringify(s));
     return s.id;
