@@ -49,13 +49,14 @@ let n = 0;
 
 async function worker() {
   let sends = 0;
-  let sid = crypto.randomUUID();
-  let vid = crypto.randomUUID();
+  // Visitor and session ids as the tracking script makes them: UUIDv7.
+  let sid = Bun.randomUUIDv7();
+  let vid = Bun.randomUUIDv7();
   while (!stop) {
     const template = bodies.length ? bodies[n++ % bodies.length] : undefined;
     if (sends > 0 && sends % batchesPerSession === 0) {
-      sid = crypto.randomUUID();
-      if ((sends / batchesPerSession) % sessionsPerVisitor === 0) vid = crypto.randomUUID();
+      sid = Bun.randomUUIDv7();
+      if ((sends / batchesPerSession) % sessionsPerVisitor === 0) vid = Bun.randomUUIDv7();
     }
     sends++;
     const body = template?.includes("__")
