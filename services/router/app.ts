@@ -80,12 +80,12 @@ export function createRouterApp(platform: Platform, upstreams: Upstreams, option
       uses.record({ keyId: principal.keyId, org: principal.org, actor: { id: principal.userId, name: principal.userName, email: principal.userEmail }, ip, at: now });
       const body = await bodyOf(request);
       const ctx = context(request, {
-          keyId: principal.keyId,
-          userId: principal.userId,
-          orgId: principal.org.id,
-          byo: principal.org.byo,
-          permissions: [...principal.permissions],
-          sites: [...principal.sites],
+        keyId: principal.keyId,
+        userId: principal.userId,
+        orgId: principal.org.id,
+        byo: principal.org.byo,
+        permissions: [...principal.permissions],
+        sites: [...principal.sites],
       });
       return withHeaders(await upstreams.query.forward(request, ctx, body), limits);
     } catch (error) {
