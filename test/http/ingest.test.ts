@@ -341,3 +341,28 @@ test("the same event id twice in one batch is stored once", async () => {
   expect(res).toMatchObject({ accepted: 2, duplicates: 2 });
   expect(rows("SELECT pageviews, conversions, revenue, events FROM sessions WHERE id = ?", sid)[0]).toEqual({ pageviews: 1, conversions: 1, revenue: 3, events: 2 });
 });
+
+test("an org's own database receives its hits; an unreachable one answers 503 BYO_DB_UNREACHABLE", async () => {
+  const { tempDir } = await import("../helpers/stack.ts");
+  const { Database } = await import("bun:sqlite");
+  const file = `${tempDir("tidemark-byo-ingest-")}/own.sqlite`;
+  for (const [db, expected] of [
+    [`file:${file}`, 202],
+    ["http://127.0.0.1:9/db", 503],
+  ] as const) {
+    const org = must(s.admin("org", "create", "--name", `Own ${expected}`, "--db", db)).id;
+    const host = `own${expected}.test`;
+    const site = must(s.admin("site", "create", "--org", org, "--name", "Own", "--domain", host));
+    must(s.admin("domain", "verify", "--site", site.id, "--hostname", host, "--force"));
+    const pv = ev("pageview", s.clock.ms, { u: `https://${host}/` });
+    const res = await post(s.url, batch(site.siteKey, [pv]), { origin: `https://${host}` });
+    expect(res.status).toBe(expected);
+    if (expected === 503) {
+      expect(((await res.json()) as any).error.code).toBe("BYO_DB_UNREACHABLE");
+    } else {
+      const own = new Database(file, { readonly: true });
+      expect((own.query("SELECT id FROM events").all() as any[]).map((r) => r.id)).toEqual([pv.id]);
+      own.close();
+    }
+  }
+});
