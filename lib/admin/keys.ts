@@ -1,12 +1,12 @@
-import { and, eq } from "drizzle-orm";
-import { apiKeys, memberships, sites } from "../db/control-schema.ts";
+import { eq } from "drizzle-orm";
+import { apiKeys, sites } from "../db/control-schema.ts";
 import { ApiError, invalid } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { generateApiKey } from "../auth/api-key.ts";
 import { isPermission, PERMISSIONS } from "../auth/permissions.ts";
 import type { Platform } from "../platform.ts";
 import { auditAdmin } from "./audit-admin.ts";
-import { idFlag, oneOf, orgById, requireText } from "./validate.ts";
+import { idFlag, membershipOf, oneOf, orgById, requireText } from "./validate.ts";
 
 const EXPIRIES = ["30", "90", "365", "never"] as const;
 const DAY = 86_400_000;
@@ -23,9 +23,7 @@ export async function createKey(platform: Platform, input: { org?: unknown; user
   const db = platform.control.db;
   const org = orgById(db, idFlag(input.org, "--org"));
   const userId = idFlag(input.user, "--user");
-  if (!db.select().from(memberships).where(and(eq(memberships.orgId, org.id), eq(memberships.userId, userId))).get()) {
-    throw new ApiError("NOT_FOUND", `User ${userId} is not a member of ${org.id}`, [{ path: "--user", message: "not a member of the organization" }]);
-  }
+  membershipOf(db, org.id, userId);
   const perms = listFlag(input.perms, "--perms");
   if (perms !== "all") {
     const unknown = perms.filter((p) => !isPermission(p));

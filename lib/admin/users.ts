@@ -6,7 +6,7 @@ import { ROLES } from "../auth/permissions.ts";
 import type { Platform } from "../platform.ts";
 import { auditAdmin } from "./audit-admin.ts";
 import { enforceLimit } from "./limits.ts";
-import { email, idFlag, oneOf, orgById, requireText } from "./validate.ts";
+import { email, idFlag, membershipOf, oneOf, orgById, requireText } from "./validate.ts";
 
 /** Creates the user (or finds them by e-mail) and makes them a member of the org. */
 export async function createUser(platform: Platform, input: { org?: unknown; name?: unknown; email?: unknown; role?: unknown }) {
@@ -30,18 +30,12 @@ export async function createUser(platform: Platform, input: { org?: unknown; nam
   return { id };
 }
 
-function membership(platform: Platform, orgId: string, userId: string) {
-  const m = platform.control.db.select().from(memberships).where(and(eq(memberships.orgId, orgId), eq(memberships.userId, userId))).get();
-  if (!m) throw new ApiError("NOT_FOUND", `User ${userId} is not a member of ${orgId}`, [{ path: "--user", message: "not a member" }]);
-  return m;
-}
-
 /** `user role`: changes a member's role; their keys narrow or widen with it at once. */
 export async function setRole(platform: Platform, input: { org?: unknown; user?: unknown; role?: unknown }) {
   const org = orgById(platform.control.db, idFlag(input.org, "--org"));
   const userId = idFlag(input.user, "--user");
   const role = oneOf(input.role, "--role", ROLES);
-  const m = membership(platform, org.id, userId);
+  const m = membershipOf(platform.control.db, org.id, userId);
   platform.control.db.update(memberships).set({ role }).where(and(eq(memberships.orgId, org.id), eq(memberships.userId, userId))).run();
   platform.control.touch();
   await auditAdmin(platform, org, { action: "member.role_changed", label: `Role ${m.role} → ${role}`, target: { type: "user", id: userId }, meta: { from: m.role, to: role } });
@@ -52,7 +46,7 @@ export async function setRole(platform: Platform, input: { org?: unknown; user?:
 export async function removeMember(platform: Platform, input: { org?: unknown; user?: unknown }) {
   const org = orgById(platform.control.db, idFlag(input.org, "--org"));
   const userId = idFlag(input.user, "--user");
-  membership(platform, org.id, userId);
+  membershipOf(platform.control.db, org.id, userId);
   platform.control.db.delete(memberships).where(and(eq(memberships.orgId, org.id), eq(memberships.userId, userId))).run();
   platform.control.touch();
   await auditAdmin(platform, org, { action: "member.removed", label: "Member removed", target: { type: "user", id: userId } });

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { ApiError, invalid } from "../errors.ts";
 import { isId } from "../ids.ts";
 import type { ControlDb } from "../db/control.ts";
-import { orgs, sites } from "../db/control-schema.ts";
+import { memberships, orgs, sites } from "../db/control-schema.ts";
 
 const HOST_RE = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
@@ -64,4 +64,10 @@ export function siteById(db: ControlDb, id: string) {
   const site = db.select().from(sites).where(eq(sites.id, id)).get();
   if (!site) throw new ApiError("NOT_FOUND", `No site ${id}`, [{ path: "--site", message: "not found" }]);
   return site;
+}
+
+export function membershipOf(db: ControlDb, orgId: string, userId: string) {
+  const m = db.select().from(memberships).where(and(eq(memberships.orgId, orgId), eq(memberships.userId, userId))).get();
+  if (!m) throw new ApiError("NOT_FOUND", `User ${userId} is not a member of ${orgId}`, [{ path: "--user", message: "not a member of the organization" }]);
+  return m;
 }
