@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { ControlStore } from "../db/control.ts";
 import { apiKeys, memberships, orgs, sites, users } from "../db/control-schema.ts";
 import { hashSecret, looksLikeApiKey } from "./api-key.ts";
@@ -27,13 +27,11 @@ export interface KeyPrincipal {
 }
 
 /**
- * Resolves bearer keys against control.sqlite, caching by key hash until the control store
- * changes (in this process or another), so a revoke or role change takes effect at once.
+ * Resolves bearer keys against control.sqlite, remembered by key hash until the control store
+ * changes (in this process or another: ControlStore.memo), so a revoke or role change takes
+ * effect at once.
  */
 export class KeyResolver {
-  private cache = new Map<string, KeyPrincipal | null>();
-  private generation = "";
-
   constructor(private readonly control: ControlStore) {}
 
   /** The principal for an Authorization header value, or null (401) for anything not a live key. */
@@ -41,18 +39,8 @@ export class KeyResolver {
     if (!authorization) return null;
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!match || !looksLikeApiKey(match[1])) return null;
-    const gen = this.control.generation();
-    if (gen !== this.generation) {
-      this.cache.clear();
-      this.generation = gen;
-    }
     const hash = hashSecret(match[1]);
-    let principal = this.cache.get(hash);
-    if (principal === undefined) {
-      principal = this.load(hash);
-      if (this.cache.size > 10_000) this.cache.clear();
-      this.cache.set(hash, principal);
-    }
+    const principal = this.control.memo(`key:${hash}`, () => this.load(hash));
     if (!principal) return null;
     if (principal.expiresAt !== null && principal.expiresAt <= now) return null;
     return principal;
@@ -62,7 +50,7 @@ export class KeyResolver {
     const db = this.control.db;
     const key = db.select().from(apiKeys).where(eq(apiKeys.hash, hash)).get();
     if (!key || key.revokedAt !== null) return null;
-    const member = db.select().from(memberships).where(eq(memberships.userId, key.userId)).all().find((m) => m.orgId === key.orgId);
+    const member = db.select().from(memberships).where(and(eq(memberships.orgId, key.orgId), eq(memberships.userId, key.userId))).get();
     // A creator who left the org (or whose role is unknown) disables the key.
     if (!member || !isRole(member.role)) return null;
     const org = db.select().from(orgs).where(eq(orgs.id, key.orgId)).get();
