@@ -64,13 +64,6 @@ export class IngestWriter {
     else if (store.libsql) await runOnLibsql(store.libsql, program);
   }
 
-  /** Stops the write thread once nothing is in flight. */
-  async close(): Promise<void> {
-    while (this.waiting.size > 0 || [...this.queues.values()].some((q) => q.busy || q.items.length)) await Bun.sleep(5);
-    this.worker?.terminate();
-    this.worker = null;
-  }
-
   private async flush(store: TenantStore, q: Queue): Promise<void> {
     q.scheduled = false;
     if (q.busy || q.items.length === 0) return;
