@@ -12,6 +12,8 @@ interface Use {
   actor: { id: string; name: string; email: string };
   ip: string;
   at: number;
+  /** UTC day of the use (the log counts per key, day and IP). */
+  day: string;
   count: number;
 }
 
@@ -37,14 +39,14 @@ export class KeyUseRecorder {
     this.timer.unref?.();
   }
 
-  record(use: Omit<Use, "count">): void {
+  record(use: Omit<Use, "count" | "day">): void {
     const day = new Date(use.at).toISOString().slice(0, 10);
     const k = `${use.keyId}|${day}|${use.ip}`;
     const prev = this.pending.get(k);
     if (prev) {
       prev.count++;
       prev.at = use.at;
-    } else this.pending.set(k, { ...use, count: 1 });
+    } else this.pending.set(k, { ...use, day, count: 1 });
   }
 
   flush(): Promise<void> {
@@ -71,10 +73,9 @@ export class KeyUseRecorder {
     for (const u of batch) {
       try {
         const store = await this.tenants.get(u.org);
-        const day = new Date(u.at).toISOString().slice(0, 10);
         const [row] = await store.db
           .insert(keyUses)
-          .values({ keyId: u.keyId, day, ip: u.ip, count: u.count, firstAt: u.at, lastAt: u.at })
+          .values({ keyId: u.keyId, day: u.day, ip: u.ip, count: u.count, firstAt: u.at, lastAt: u.at })
           .onConflictDoUpdate({ target: [keyUses.keyId, keyUses.day, keyUses.ip], set: { count: sql`${keyUses.count} + ${u.count}`, lastAt: u.at } })
           .returning({ count: keyUses.count });
         if (row && row.count === u.count) {
@@ -83,7 +84,7 @@ export class KeyUseRecorder {
             action: "key.used",
             label: `API key used from ${u.ip}`,
             target: { type: "api_key", id: u.keyId },
-            meta: { ip: u.ip, day },
+            meta: { ip: u.ip, day: u.day },
             ip: u.ip,
             at: u.at,
           });
