@@ -7,6 +7,7 @@ import { newId } from "../ids.ts";
 import type { Platform } from "../platform.ts";
 import { auditAdmin } from "./audit-admin.ts";
 import { hostname, idFlag, orgById, siteById } from "./validate.ts";
+import { domainCovers } from "../sites/domain-covers.ts";
 
 export const newDomainToken = () => randomBytes(16).toString("hex");
 
@@ -35,7 +36,7 @@ export async function addDomain(platform: Platform, input: { site?: unknown; hos
 /** Another org's verified claim on this host (exactly, or through a parent that includes subdomains). */
 function claimedElsewhere(platform: Platform, orgId: string, host: string): boolean {
   const verified = platform.control.db.select().from(domains).where(and(eq(domains.status, "verified"), ne(domains.orgId, orgId))).all();
-  return verified.some((d) => d.hostname === host || (d.includeSubdomains && host.endsWith(`.${d.hostname}`)));
+  return verified.some((d) => domainCovers(d, host));
 }
 
 async function dnsProves(host: string, token: string): Promise<{ ok: boolean; reason?: string }> {

@@ -3,6 +3,7 @@ import type { ControlStore } from "../db/control.ts";
 import { domains, orgs, sites } from "../db/control-schema.ts";
 import { prepared } from "../db/prepared.ts";
 import { consentSettings, type ConsentSettings } from "./consent-settings.ts";
+import { domainCovers } from "../sites/domain-covers.ts";
 
 export interface TrackedSite {
   id: string;
@@ -46,5 +47,5 @@ export function siteByKey(control: ControlStore, siteKey: string): TrackedSite |
 
 /** Whether a host is one of the site's verified domains (or under one that includes subdomains). */
 export function hostAllowed(site: TrackedSite, host: string): boolean {
-  return site.domains.some((d) => d.hostname === host || (d.includeSubdomains && host.endsWith(`.${d.hostname}`)));
+  return site.domains.some((d) => domainCovers(d, host));
 }
