@@ -27,22 +27,27 @@ export function openSqlite(path: string, options: SqliteOptions = {}): Database 
   return db;
 }
 
+type ErrorLike = { code?: unknown; name?: unknown };
+
+/** The error and its causes (drizzle wraps driver errors), a few levels deep. */
+function* causeChain(error: unknown): Generator<ErrorLike> {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) yield e as ErrorLike;
+}
+
 /** Errors that mean "the store is not reachable right now" rather than a bug in the query. */
 const UNAVAILABLE_CODES = /^SQLITE_(BUSY|LOCKED|CANTOPEN|IOERR|FULL|NOTADB|CORRUPT|READONLY|PROTOCOL|NOMEM)/;
+const NETWORK_CODES = /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|EHOSTUNREACH|ConnectionRefused|ConnectionClosed)$/;
 export function isStorageFailure(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const err = e as { code?: unknown; name?: unknown; message?: unknown };
-    if (typeof err.code === "string" && UNAVAILABLE_CODES.test(err.code)) return true;
+  for (const err of causeChain(error)) {
     if (err.name === "LibsqlError") return true;
-    if (typeof err.code === "string" && /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|EHOSTUNREACH|ConnectionRefused|ConnectionClosed)$/.test(err.code)) return true;
+    if (typeof err.code === "string" && (UNAVAILABLE_CODES.test(err.code) || NETWORK_CODES.test(err.code))) return true;
   }
   return false;
 }
 
 /** Any database error at all (used for an org's own database, where every failure is theirs). */
 export function isDatabaseError(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const err = e as { code?: unknown; name?: unknown };
+  for (const err of causeChain(error)) {
     if (err.name === "SQLiteError" || err.name === "LibsqlError" || err.name === "DrizzleQueryError") return true;
     if (typeof err.code === "string" && err.code.startsWith("SQLITE_")) return true;
   }
