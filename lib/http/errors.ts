@@ -46,6 +46,12 @@ export function validationDetails(error: { type?: string; all?: ValueErrorLike[]
   return details.length ? details : [{ path: part, message: "is invalid" }];
 }
 
+/** A failed schema check as the VALIDATION_FAILED error, its message listing the details. */
+export function validationError(error: Parameters<typeof validationDetails>[0]): ApiError {
+  const details = validationDetails(error);
+  return new ApiError("VALIDATION_FAILED", details.map((d) => `${d.path}: ${d.message}`).join("; "), details);
+}
+
 export interface MapErrorOptions {
   requestId: string;
   /** The org uses its own database: every database failure is then BYO_DB_UNREACHABLE. */
@@ -59,8 +65,8 @@ export function mapError(code: string | number, error: unknown, options: MapErro
   if (error instanceof ApiError) return errorResponse(error.code, error.message, error.details, requestId, error.headers);
   switch (code) {
     case "VALIDATION": {
-      const details = validationDetails(error as never);
-      return errorResponse("VALIDATION_FAILED", details.map((d) => `${d.path}: ${d.message}`).join("; "), details, requestId);
+      const invalid = validationError(error as never);
+      return errorResponse(invalid.code, invalid.message, invalid.details, requestId);
     }
     case "NOT_FOUND":
       return errorResponse("NOT_FOUND", "No such route", [], requestId);

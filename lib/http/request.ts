@@ -58,9 +58,15 @@ export async function readBodyLimited(request: Request, limit = MAX_BODY_BYTES):
 
 /** Parses a JSON body under the limit; malformed JSON is 400 BAD_REQUEST. */
 export async function readJsonBody(request: Request): Promise<unknown> {
-  const bytes = await readBodyLimited(request);
-  const text = new TextDecoder().decode(bytes);
-  if (text.trim() === "") return undefined;
+  return parseJsonBody(await readBodyLimited(request));
+}
+
+const utf8 = new TextDecoder();
+
+/** A body's bytes as JSON (undefined when empty); malformed JSON is 400 BAD_REQUEST. */
+export function parseJsonBody(bytes: Uint8Array): unknown {
+  const text = utf8.decode(bytes);
+  if (!/\S/.test(text)) return undefined;
   try {
     return JSON.parse(text);
   } catch (error) {

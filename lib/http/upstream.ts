@@ -25,7 +25,13 @@ function forwardedRequest(base: string, original: Request, extraHeaders: Record<
   return new Request(base + url.pathname + url.search, { method: original.method, headers, body: body as BodyInit | null });
 }
 
-export function inProcess(name: string, app: { handle(request: Request): Promise<Response> | Response }): Upstream {
+/**
+ * Routes a service also exposes as plain functions ("POST /v1/collect" → handler), which the
+ * in-process router calls with the original request instead of routing it a second time.
+ */
+export type DirectRoutes = Record<string, (request: Request, ctx: RequestContext, body: Uint8Array | undefined) => Promise<Response>>;
+
+export function inProcess(name: string, app: { handle(request: Request): Promise<Response> | Response }, direct: DirectRoutes = {}): Upstream {
   const send = (request: Request, ctx: RequestContext) => {
     attachContext(request, ctx);
     return Promise.resolve(app.handle(request));
@@ -33,6 +39,8 @@ export function inProcess(name: string, app: { handle(request: Request): Promise
   return {
     name,
     forward: (original, ctx, body) => {
+      const handler = direct[`${original.method} ${new URL(original.url).pathname}`];
+      if (handler) return handler(original, ctx, body ?? undefined);
       // The body was read (and size-checked) once by the router: the service gets the same bytes.
       const request = forwardedRequest(LOCAL_BASE, original, { "x-request-id": ctx.requestId }, null);
       if (body) attachBody(request, body);

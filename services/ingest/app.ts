@@ -6,7 +6,9 @@ import { serviceDocs } from "../../lib/http/openapi.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { RateLimiter } from "../../lib/ratelimit.ts";
 import { CollectAccepted, CollectBody } from "../../lib/ingest/protocol.ts";
-import { collect } from "../../lib/ingest/collect.ts";
+import { collectEndpoint, cors } from "./collect-endpoint.ts";
+import type { DirectRoutes } from "../../lib/http/upstream.ts";
+import { parseJsonBody } from "../../lib/http/request.ts";
 import { GeoLocator } from "../../lib/ingest/geo.ts";
 import { IngestWriter } from "../../lib/ingest/writer.ts";
 import { siteByKey } from "../../lib/ingest/site-lookup.ts";
@@ -17,21 +19,17 @@ import trackerSource from "./tracker/tracker.min.js" with { type: "text" };
 
 const SCRIPT = { body: trackerSource, gzip: gzipSync(trackerSource, { level: 9 }), etag: `"${createHash("sha256").update(trackerSource).digest("base64url").slice(0, 22)}"` };
 
-function cors(origin: string | null): Record<string, string> {
-  return { "access-control-allow-origin": origin && origin !== "null" ? origin : "*", vary: "Origin" };
-}
-
 const SiteConfig = t.Object({ siteKey: t.String(), consent: ConsentSettings, popups: t.Array(t.Unknown()), wheels: t.Array(t.Unknown()) });
 
 /** Public tracking: POST /v1/collect, the script, and the site config the script reads. */
-export async function createIngestApp(platform: Platform) {
-  const deps = {
+export async function createIngestService(platform: Platform) {
+  const collectBatch = collectEndpoint({
     platform,
     geo: await GeoLocator.open(platform.settings.geoipDb),
     writer: new IngestWriter(),
     flood: new RateLimiter(platform.settings.ingestRatePerIp, platform.now),
-  };
-  return new Elysia({ name: "ingest" })
+  });
+  const app = new Elysia({ name: "ingest" })
     .use(serviceBase({ name: "ingest", secret: platform.secret, requireAuth: false }))
     .use(serviceDocs("ingest"))
     .get("/healthz", () => ({ ok: true, service: "ingest" }), { detail: { hide: true } })
@@ -41,29 +39,18 @@ export async function createIngestApp(platform: Platform) {
         headers: { ...cors(request.headers.get("origin")), "access-control-allow-methods": "POST, OPTIONS", "access-control-allow-headers": "content-type", "access-control-max-age": "86400" },
       });
     }, { detail: { summary: "CORS preflight for /v1/collect", tags: ["Tracking"] } })
-    .post(
-      "/v1/collect",
-      async ({ body, request, ctx, set }) => {
-        const origin = request.headers.get("origin");
-        Object.assign(set.headers, cors(origin));
-        if (!ctx) throw new ApiError("UNAUTHENTICATED", "This service answers only requests forwarded by the router");
-        const outcome = await collect(deps, { body, origin, userAgent: request.headers.get("user-agent"), ip: ctx.ip, receivedAt: ctx.at ?? platform.now() });
-        set.status = 202;
-        return outcome;
+    .post("/v1/collect", ({ request, ctx, body }) => collectBatch(request, ctx, () => body), {
+      // The schema is given to the docs only: collectBatch checks the body itself, since the
+      // one-process router calls it directly. The script sends JSON as application/json or,
+      // through sendBeacon, text/plain; the service's parser reads either.
+      response: { 202: CollectAccepted, 403: ErrorEnvelope, 422: ErrorEnvelope, 429: ErrorEnvelope },
+      detail: {
+        summary: "Record a batch of tracking events (public, no key; judged by Origin)",
+        description: "Answers 202 once the batch is committed. Unknown site key → 404; an Origin that is not a verified domain → 403 (the host is counted in the site's rejectedHosts); a paused site or a bot → 202 with nothing stored; a flood from one address → 429. Each event is validated on its own: bad ones are listed in `rejected`, a batch with no valid event is 422.",
+        tags: ["Tracking"],
+        requestBody: { required: true, content: { "application/json": { schema: CollectBody }, "text/plain": { schema: CollectBody } } } as never,
       },
-      {
-        body: CollectBody,
-        // The service's own parser (first in line) reads JSON whatever the content type; naming
-        // these documents the two the script sends (sendBeacon uses text/plain).
-        parse: ["json", "text"],
-        response: { 202: CollectAccepted, 403: ErrorEnvelope, 429: ErrorEnvelope },
-        detail: {
-          summary: "Record a batch of tracking events (public, no key; judged by Origin)",
-          description: "Answers 202 once the batch is committed. Unknown site key → 404; an Origin that is not a verified domain → 403 (the host is counted in the site's rejectedHosts); a paused site or a bot → 202 with nothing stored; a flood from one address → 429. Each event is validated on its own: bad ones are listed in `rejected`, a batch with no valid event is 422.",
-          tags: ["Tracking"],
-        },
-      },
-    )
+    })
     .get(
       "/v1/script.js",
       ({ request }) => {
@@ -91,4 +78,12 @@ export async function createIngestApp(platform: Platform) {
       },
       { params: t.Object({ siteKey: t.String({ maxLength: 64 }) }), response: SiteConfig, detail: { summary: "Public settings the tracking script reads", tags: ["Tracking"] } },
     );
+  /** What the one-process router calls without routing the request a second time. */
+  const direct: DirectRoutes = { "POST /v1/collect": (request, ctx, bytes) => collectBatch(request, ctx, () => parseJsonBody(bytes ?? new Uint8Array(0))) };
+  return { app, direct };
+}
+
+/** The ingest service's app alone (split mode: runService). */
+export async function createIngestApp(platform: Platform) {
+  return (await createIngestService(platform)).app;
 }

@@ -4,7 +4,7 @@ import { bootstrapIfEmpty, type Bootstrap } from "../../lib/admin/bootstrap.ts";
 import { inProcess, overHttp } from "../../lib/http/upstream.ts";
 import { logLine, setLogging } from "../../lib/http/log.ts";
 import { serveApp } from "../../lib/http/serve.ts";
-import { createIngestApp } from "../ingest/app.ts";
+import { createIngestService } from "../ingest/app.ts";
 import { createQueryApp } from "../query/app.ts";
 import { createHooksApp } from "../hooks/app.ts";
 import { createRouterApp, setClientIp, type RouterOptions } from "./app.ts";
@@ -43,8 +43,9 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
         `  API key      ${bootstrap.key}\n  This key is shown once; keep it safe.\n\n`,
     );
   }
+  const ingest = settings.ingestUrl ? null : await createIngestService(platform);
   const upstreams = {
-    ingest: settings.ingestUrl ? overHttp("ingest", settings.ingestUrl, platform.secret) : inProcess("ingest", await createIngestApp(platform)),
+    ingest: ingest ? inProcess("ingest", ingest.app, ingest.direct) : overHttp("ingest", settings.ingestUrl!, platform.secret),
     query: settings.queryUrl ? overHttp("query", settings.queryUrl, platform.secret) : inProcess("query", createQueryApp(platform)),
     hooks: settings.hooksUrl ? overHttp("hooks", settings.hooksUrl, platform.secret) : inProcess("hooks", createHooksApp(platform)),
   };
