@@ -7,7 +7,8 @@ import type { Client } from "@libsql/client/web";
  * other work on the same handle) or awaited on a libSQL interactive transaction.
  */
 export type Op = { sql: string; args: (string | number | bigint | null)[]; mode: "run" | "get" | "all" };
-export type OpResult = { changes: number } | Record<string, unknown> | Record<string, unknown>[] | undefined;
+export type RunResult = { changes: number; lastInsertRowid: number };
+export type OpResult = RunResult | Record<string, unknown> | Record<string, unknown>[] | undefined;
 export type Program<T> = Generator<Op, T, OpResult>;
 
 const cache = new WeakMap<Database, Map<string, Statement>>();
@@ -26,6 +27,8 @@ function statement(db: Database, sql: string): Statement {
   return st;
 }
 
+const ranWith = (r: { changes: number; lastInsertRowid: number | bigint }): RunResult => ({ changes: r.changes, lastInsertRowid: Number(r.lastInsertRowid) });
+
 /** Runs a program inside BEGIN IMMEDIATE … COMMIT on a bun:sqlite handle, synchronously. */
 export function runOnSqlite<T>(db: Database, program: Program<T>): T {
   db.exec("BEGIN IMMEDIATE");
@@ -35,7 +38,7 @@ export function runOnSqlite<T>(db: Database, program: Program<T>): T {
       const op = step.value;
       const st = statement(db, op.sql);
       const result: OpResult =
-        op.mode === "run" ? { changes: st.run(...op.args).changes } : op.mode === "all" ? (st.all(...op.args) as Record<string, unknown>[]) : ((st.get(...op.args) as Record<string, unknown> | null) ?? undefined);
+        op.mode === "run" ? ranWith(st.run(...op.args)) : op.mode === "all" ? (st.all(...op.args) as Record<string, unknown>[]) : ((st.get(...op.args) as Record<string, unknown> | null) ?? undefined);
       step = program.next(result);
     }
     db.exec("COMMIT");
@@ -59,7 +62,7 @@ export async function runOnLibsql<T>(client: Client, program: Program<T>): Promi
       const op = step.value;
       const rs = await tx.execute({ sql: op.sql, args: op.args });
       const rows = rs.rows as unknown as Record<string, unknown>[];
-      const result: OpResult = op.mode === "run" ? { changes: rs.rowsAffected } : op.mode === "all" ? [...rows] : (rows[0] ?? undefined);
+      const result: OpResult = op.mode === "run" ? { changes: rs.rowsAffected, lastInsertRowid: Number(rs.lastInsertRowid ?? 0) } : op.mode === "all" ? [...rows] : (rows[0] ?? undefined);
       step = program.next(result);
     }
     await tx.commit();

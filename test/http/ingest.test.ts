@@ -342,6 +342,17 @@ test("the same event id twice in one batch is stored once", async () => {
   expect(rows("SELECT pageviews, conversions, revenue, events FROM sessions WHERE id = ?", sid)[0]).toEqual({ pageviews: 1, conversions: 1, revenue: 3, events: 2 });
 });
 
+test("a resent batch with one new event stores only the new one and counts it once", async () => {
+  const sid = uuid();
+  const first = [ev("pageview", s.clock.ms), ev("engagement", s.clock.ms + 1, { et: 4000 })];
+  expect(((await (await post(s.url, batch(boot.siteKey, first, { sid }))).json()) as any)).toMatchObject({ accepted: 2, duplicates: 0 });
+  const later = ev("pageview", s.clock.ms + 2, { u: "http://localhost/second" });
+  const res = (await (await post(s.url, batch(boot.siteKey, [first[0], later, first[1]], { sid }))).json()) as any;
+  expect(res).toMatchObject({ accepted: 1, duplicates: 2 });
+  expect(rows("SELECT pageviews, events, engaged_ms, exit_path FROM sessions WHERE id = ?", sid)[0]).toEqual({ pageviews: 2, events: 3, engaged_ms: 4000, exit_path: "/second" });
+  expect(rows("SELECT count(*) AS n FROM events WHERE session_id = ?", sid)[0]).toEqual({ n: 3 });
+});
+
 test("an org's own database receives its hits; an unreachable one answers 503 BYO_DB_UNREACHABLE", async () => {
   const { tempDir } = await import("../helpers/stack.ts");
   const { Database } = await import("bun:sqlite");
