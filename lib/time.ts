@@ -11,7 +11,21 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/**
+ * Every UTC offset and DST change in use falls on a quarter hour, so all instants of one
+ * quarter hour share a date: ingest asks for the same few, and Intl formatting is slow.
+ */
+const QUARTER_HOUR = 15 * 60_000;
+const recentDays = new Map<string, string>();
+
 /** The `YYYY-MM-DD` date of an instant in a timezone. */
 export function dayIn(timeZone: string, ms: number): string {
-  return formatter(timeZone).format(ms);
+  const key = `${timeZone}|${Math.floor(ms / QUARTER_HOUR)}`;
+  let day = recentDays.get(key);
+  if (day === undefined) {
+    day = formatter(timeZone).format(ms);
+    if (recentDays.size >= 4096) recentDays.clear();
+    recentDays.set(key, day);
+  }
+  return day;
 }

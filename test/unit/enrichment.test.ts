@@ -34,4 +34,11 @@ test("calendar days in the site timezone across midnight and DST", () => {
   expect(dayIn("Pacific/Auckland", Date.UTC(2026, 0, 1, 10, 59))).toBe("2026-01-01");
   expect(dayIn("Pacific/Auckland", Date.UTC(2026, 0, 1, 11, 0))).toBe("2026-01-02");
   expect(dayIn("UTC", Date.UTC(2026, 11, 31, 23, 59, 59))).toBe("2026-12-31");
+  // Half- and quarter-hour offsets: midnight falls inside an hour, and answers are remembered.
+  for (let i = 0; i < 2; i++) {
+    expect(dayIn("Asia/Kolkata", Date.UTC(2026, 0, 1, 18, 29, 59, 999))).toBe("2026-01-01");
+    expect(dayIn("Asia/Kolkata", Date.UTC(2026, 0, 1, 18, 30))).toBe("2026-01-02");
+    expect(dayIn("Asia/Kathmandu", Date.UTC(2026, 0, 1, 18, 14, 59, 999))).toBe("2026-01-01");
+    expect(dayIn("Asia/Kathmandu", Date.UTC(2026, 0, 1, 18, 15))).toBe("2026-01-02");
+  }
 });
