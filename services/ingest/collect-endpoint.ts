@@ -3,6 +3,7 @@ import { ApiError } from "../../lib/errors.ts";
 import type { RequestContext } from "../../lib/auth/context.ts";
 import { mapError, validationError } from "../../lib/http/errors.ts";
 import { logLine } from "../../lib/http/log.ts";
+import { requestIdOf } from "../../lib/http/service.ts";
 import { CollectBody } from "../../lib/ingest/protocol.ts";
 import { collect, type CollectDeps } from "../../lib/ingest/collect.ts";
 
@@ -24,7 +25,7 @@ export type CollectEndpoint = (request: Request, ctx: RequestContext | null, bod
 export function collectEndpoint(deps: CollectDeps): CollectEndpoint {
   return async (request, ctx, readBody) => {
     const origin = request.headers.get("origin");
-    const requestId = ctx?.requestId ?? request.headers.get("x-request-id") ?? crypto.randomUUID();
+    const requestId = ctx?.requestId ?? requestIdOf(request);
     try {
       if (!ctx) throw new ApiError("UNAUTHENTICATED", "This service answers only requests forwarded by the router");
       const body = readBody();

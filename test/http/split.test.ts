@@ -108,6 +108,13 @@ for (const variant of ["source", "compiled"] as const) {
         headers: { "x-tidemark-context": payload, "x-tidemark-signature": createHmac("sha256", SECRET).update(payload).digest("hex") },
       });
       expect(genuine.status).toBe(200);
+      // The tracking endpoint too: 401 in the envelope, and a malformed request id is not echoed.
+      const hit = await fetch(`${procs.ingest.url}/v1/collect`, { method: "POST", body: "{}", headers: { "content-type": "application/json", "x-request-id": "bad id <script>" } });
+      expect(hit.status).toBe(401);
+      const refused = (await hit.json()) as any;
+      expect(refused.error.code).toBe("UNAUTHENTICATED");
+      expect(refused.error.requestId).not.toBe("bad id <script>");
+      expect(hit.headers.get("x-request-id")).toBe(refused.error.requestId);
     });
 
     test("a service that is down answers 503 UPSTREAM_UNAVAILABLE with Retry-After", async () => {
