@@ -1,5 +1,6 @@
 import { Temporal } from "temporal-polyfill";
 import { invalid } from "./errors.ts";
+import { dayIn } from "./time.ts";
 
 /**
  * A report's period (spec 4.2, DESIGN section 3): calendar dates in the site's timezone,
@@ -50,22 +51,18 @@ function rangeBetween(from: Temporal.PlainDate, to: Temporal.PlainDate, tz: stri
   };
 }
 
-/** Today's date in a timezone. */
-export function todayIn(tz: string, now: number): string {
-  return Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(tz).toPlainDate().toString();
-}
-
 /**
  * Resolves `from`/`to` as spec 4.2 reads them: `to` defaults to today in the site timezone,
  * `from` to 27 days before `to`. Bad dates, `from` after `to` and a span over 400 days are
  * 422 VALIDATION_FAILED naming the field.
  */
 export function resolveRange(query: { from?: string; to?: string }, tz: string, now: number): DateRange {
-  const to = query.to !== undefined ? parseDate(query.to, "to") : Temporal.PlainDate.from(todayIn(tz, now));
+  const to = query.to !== undefined ? parseDate(query.to, "to") : Temporal.PlainDate.from(dayIn(tz, now));
   const from = query.from !== undefined ? parseDate(query.from, "from") : to.subtract({ days: DEFAULT_DAYS - 1 });
   if (Temporal.PlainDate.compare(from, to) > 0) throw invalid("from", "must not be after to");
-  if (from.until(to, { largestUnit: "days" }).days > MAX_SPAN_DAYS) throw invalid("from", `must be at most ${MAX_SPAN_DAYS} days before to`);
-  return rangeBetween(from, to, tz);
+  const range = rangeBetween(from, to, tz);
+  if (range.days - 1 > MAX_SPAN_DAYS) throw invalid("from", `must be at most ${MAX_SPAN_DAYS} days before to`);
+  return range;
 }
 
 /** The same number of days immediately before a range (a report's "previous period"). */

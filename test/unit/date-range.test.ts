@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import { ApiError } from "../../lib/errors.ts";
-import { datesOf, previousRange, resolveRange, todayIn } from "../../lib/date-range.ts";
+import { datesOf, previousRange, resolveRange } from "../../lib/date-range.ts";
+import { dayIn } from "../../lib/time.ts";
 
 const NOW = Date.UTC(2026, 10, 21, 23, 30); // 2026-11-21 23:30 UTC
 const hours = (r: { start: number; end: number }) => (r.end - r.start) / 3_600_000;
@@ -18,7 +19,7 @@ function refusal(query: { from?: string; to?: string }): { path?: string; messag
 
 test("defaults: the 28 days ending today in the site timezone", () => {
   // 23:30 UTC is already the 22nd in Auckland (UTC+13) and still the 21st in Los Angeles.
-  expect(todayIn("Pacific/Auckland", NOW)).toBe("2026-11-22");
+  expect(dayIn("Pacific/Auckland", NOW)).toBe("2026-11-22");
   expect(resolveRange({}, "Pacific/Auckland", NOW)).toMatchObject({ from: "2026-10-26", to: "2026-11-22", days: 28 });
   expect(resolveRange({}, "America/Los_Angeles", NOW)).toMatchObject({ from: "2026-10-25", to: "2026-11-21", days: 28 });
   expect(resolveRange({ from: "2026-11-01" }, "UTC", NOW)).toMatchObject({ from: "2026-11-01", to: "2026-11-21", days: 21 });
