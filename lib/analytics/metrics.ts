@@ -67,7 +67,7 @@ export function metricOf(metric: Metric, s: SessionSums): number {
     case "bounceRate":
       return s.sessions > 0 ? round(1 - s.engagedSessions / s.sessions, 4) : 0;
     case "avgEngagedSeconds":
-      return s.sessions > 0 ? round(s.engagedMs / 1000 / s.sessions, 1) : 0;
+      return s.sessions > 0 ? asSeconds(s.engagedMs / s.sessions) : 0;
     case "pagesPerSession":
       return s.sessions > 0 ? round(s.pageviews / s.sessions, 2) : 0;
     case "conversions":
