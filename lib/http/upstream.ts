@@ -17,8 +17,7 @@ const LOCAL_BASE = "http://localhost";
 const HOP_BY_HOP = ["host", "connection", "keep-alive", "transfer-encoding", "content-length", "upgrade", "proxy-connection"];
 
 /** The request a service receives: same method, path, query, headers and body. */
-function forwardedRequest(base: string, original: Request, extraHeaders: Record<string, string>, body: Uint8Array | null): Request {
-  const url = new URL(original.url);
+function forwardedRequest(base: string, original: Request, url: URL, extraHeaders: Record<string, string>, body: Uint8Array | null): Request {
   const headers = new Headers(original.headers);
   for (const h of HOP_BY_HOP) headers.delete(h);
   for (const [k, v] of Object.entries(extraHeaders)) headers.set(k, v);
@@ -29,7 +28,7 @@ function forwardedRequest(base: string, original: Request, extraHeaders: Record<
  * Routes a service also exposes as plain functions ("POST /v1/collect" → handler), which the
  * in-process router calls with the original request instead of routing it a second time.
  */
-export type DirectRoutes = Record<string, (request: Request, ctx: RequestContext, body: Uint8Array | undefined) => Promise<Response>>;
+export type DirectRoutes = Record<string, (request: Request, ctx: RequestContext, body: Uint8Array | null) => Promise<Response>>;
 
 export function inProcess(name: string, app: { handle(request: Request): Promise<Response> | Response }, direct: DirectRoutes = {}): Upstream {
   const send = (request: Request, ctx: RequestContext) => {
@@ -39,10 +38,11 @@ export function inProcess(name: string, app: { handle(request: Request): Promise
   return {
     name,
     forward: (original, ctx, body) => {
-      const handler = direct[`${original.method} ${new URL(original.url).pathname}`];
-      if (handler) return handler(original, ctx, body ?? undefined);
+      const url = new URL(original.url);
+      const handler = direct[`${original.method} ${url.pathname}`];
+      if (handler) return handler(original, ctx, body);
       // The body was read (and size-checked) once by the router: the service gets the same bytes.
-      const request = forwardedRequest(LOCAL_BASE, original, { "x-request-id": ctx.requestId }, null);
+      const request = forwardedRequest(LOCAL_BASE, original, url, { "x-request-id": ctx.requestId }, null);
       if (body) attachBody(request, body);
       return send(request, ctx);
     },
@@ -62,7 +62,7 @@ export function overHttp(name: string, baseUrl: string, secret: string): Upstrea
   };
   return {
     name,
-    forward: (original, ctx, body) => send(forwardedRequest(base, original, { "x-request-id": ctx.requestId, ...contextHeaders(ctx, secret) }, body)),
+    forward: (original, ctx, body) => send(forwardedRequest(base, original, new URL(original.url), { "x-request-id": ctx.requestId, ...contextHeaders(ctx, secret) }, body)),
     get: (path, ctx) => send(new Request(base + path, { headers: contextHeaders(ctx, secret) })),
   };
 }
