@@ -29,3 +29,14 @@ export function dayIn(timeZone: string, ms: number): string {
   }
   return day;
 }
+
+const DAY_MS = 86_400_000;
+
+/** A `YYYY-MM-DD` date as days since 1970-01-01 (how stored rows keep calendar dates). */
+export const epochDayOf = (date: string): number => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
+
+/** Days since 1970-01-01 as a `YYYY-MM-DD` date. */
+export const dateOfEpochDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** The calendar date of an instant in a timezone, as days since 1970-01-01. */
+export const epochDayIn = (timeZone: string, ms: number): number => epochDayOf(dayIn(timeZone, ms));

@@ -6,7 +6,8 @@ import type { Client } from "@libsql/client/web";
  * their results — run synchronously on bun:sqlite (so the transaction cannot interleave with
  * other work on the same handle) or awaited on a libSQL interactive transaction.
  */
-export type Op = { sql: string; args: (string | number | bigint | null)[]; mode: "run" | "get" | "all" };
+export type Arg = string | number | bigint | Uint8Array | null;
+export type Op = { sql: string; args: Arg[]; mode: "run" | "get" | "all" };
 export type RunResult = { changes: number; lastInsertRowid: number };
 export type OpResult = RunResult | Record<string, unknown> | Record<string, unknown>[] | undefined;
 export type Program<T> = Generator<Op, T, OpResult>;

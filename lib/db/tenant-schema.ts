@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, real, primaryKey, index, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sqliteTable, text, integer, real, blob, primaryKey, index, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** <orgId>.sqlite: the organization's own data. */
 
@@ -68,95 +68,110 @@ export const integrations = sqliteTable("integrations", {
 }, (t) => [index("integrations_site").on(t.siteId)]);
 
 /**
- * Every accepted tracking event, appended in arrival order (rowid); `id` is the event UUID
- * from the script and `id_hash` its 64-bit hash. One index serves both time-range reads and
- * deduplication: unique (site, ts, id_hash) — a retried event carries the same id and time, so
- * it collides, and keys ordered by time keep inserts near the index's right edge (a random-key
- * index slows down as the store grows).
+ * Strings the analytics rows refer to by number (paths, titles, names, sources, places,
+ * browsers…): each distinct value is stored once, so a row of ten million holds small
+ * integers instead of repeated text.
  */
-export const events = sqliteTable("events", {
-  id: text("id").notNull(),
-  idHash: integer("id_hash").notNull(),
-  siteId: text("site_id").notNull(),
-  sessionId: text("session_id").notNull(),
-  visitorId: text("visitor_id").notNull(),
+export const strings = sqliteTable("strings", {
+  id: integer("id").primaryKey(),
+  value: text("value").notNull(),
+}, (t) => [uniqueIndex("strings_value").on(t.value)]);
+
+/**
+ * Every accepted tracking event, in arrival order (`seq`). Compact on purpose (about 45 bytes
+ * a row): text lives in `strings`, the session by its `seq`, the event UUID only as its 64-bit
+ * hash. One index serves deduplication: unique (site, ts, id_hash) — a retried event carries
+ * the same id and time, so it collides, and keys ordered by time keep inserts near the index's
+ * right edge. The `events` view shows rows with their text.
+ */
+export const eventRows = sqliteTable("event_rows", {
+  seq: integer("seq").primaryKey(),
+  site: integer("site").notNull(),
+  session: integer("session").notNull(),
   ts: integer("ts").notNull(),
-  /** pageview | engagement | event | conversion | identify | scroll | outbound | download | form_submit | vital | consent | popup | spin | inventory */
-  type: text("type").notNull(),
-  /** Event name, conversion name, vital name (LCP…), form id, popup/spin id. */
-  name: text("name"),
-  path: text("path"),
-  title: text("title"),
+  idHash: integer("id_hash").notNull(),
+  /** Index into EVENT_TYPES (lib/ingest/event-types.ts). */
+  type: integer("type").notNull(),
+  /** Event name, conversion name, vital name (LCP…), form id, popup/spin id, user id. */
+  name: integer("name"),
+  path: integer("path"),
+  title: integer("title"),
+  href: integer("href"),
   /** Conversion value, vital value, scroll percent, engaged ms. */
   value: real("value"),
-  currency: text("currency"),
+  currency: integer("currency"),
   orderId: text("order_id"),
-  href: text("href"),
   props: text("props"),
-}, (t) => [uniqueIndex("events_site_ts_id").on(t.siteId, t.ts, t.idHash)]);
+}, (t) => [uniqueIndex("event_rows_dedup").on(t.site, t.ts, t.idHash)]);
 
-/** One row per session, kept up to date at ingest (DESIGN section 5 counts from here). */
-export const sessions = sqliteTable("sessions", {
-  id: text("id").primaryKey(),
-  siteId: text("site_id").notNull(),
-  visitorId: text("visitor_id").notNull(),
+/**
+ * One row per session, kept up to date at ingest (DESIGN section 5 counts from here).
+ * `uid` is the session UUID's 16 bytes; dimension columns refer to `strings`; `day` is the
+ * calendar date (site timezone) of the first event as days since 1970-01-01.
+ */
+export const sessionRows = sqliteTable("session_rows", {
+  seq: integer("seq").primaryKey(),
+  site: integer("site").notNull(),
+  uid: blob("uid", { mode: "buffer" }).notNull(),
+  visitor: integer("visitor").notNull(),
   startedAt: integer("started_at").notNull(),
   lastAt: integer("last_at").notNull(),
-  /** Calendar date (site timezone) of the first event. */
-  day: text("day").notNull(),
-  landingPath: text("landing_path"),
+  day: integer("day").notNull(),
+  landing: integer("landing"),
   landingAt: integer("landing_at"),
-  exitPath: text("exit_path"),
+  exit: integer("exit"),
   exitAt: integer("exit_at"),
-  pageviews: integer("pageviews").notNull().default(0),
-  events: integer("events").notNull().default(0),
-  engagedMs: integer("engaged_ms").notNull().default(0),
-  conversions: integer("conversions").notNull().default(0),
+  pageviews: integer("pageviews").notNull(),
+  events: integer("events").notNull(),
+  engagedMs: integer("engaged_ms").notNull(),
+  conversions: integer("conversions").notNull(),
   /** Sum of conversion values in the site currency. */
-  revenue: real("revenue").notNull().default(0),
+  revenue: real("revenue").notNull(),
   /** GA4 engaged session: ≥ 10 s engaged, or ≥ 2 pageviews, or ≥ 1 conversion. */
-  engaged: integer("engaged").notNull().default(0),
-  source: text("source"),
-  medium: text("medium"),
-  campaign: text("campaign"),
-  channel: text("channel").notNull(),
-  referrerHost: text("referrer_host"),
-  browser: text("browser"),
-  os: text("os"),
-  device: text("device"),
-  country: text("country"),
-  region: text("region"),
-  city: text("city"),
-  language: text("language"),
-  screen: text("screen"),
+  engaged: integer("engaged").notNull(),
+  channel: integer("channel").notNull(),
+  source: integer("source"),
+  medium: integer("medium"),
+  campaign: integer("campaign"),
+  referrerHost: integer("referrer_host"),
+  browser: integer("browser"),
+  os: integer("os"),
+  device: integer("device"),
+  country: integer("country"),
+  region: integer("region"),
+  city: integer("city"),
+  language: integer("language"),
+  screen: integer("screen"),
   /** The visitor's first session. */
-  isNew: integer("is_new").notNull().default(0),
-  consentAnalytics: integer("consent_analytics").notNull().default(0),
-  consentMarketing: integer("consent_marketing").notNull().default(0),
-}, (t) => [index("sessions_site_day").on(t.siteId, t.day), index("sessions_visitor").on(t.visitorId, t.startedAt)]);
+  isNew: integer("is_new").notNull(),
+  consentAnalytics: integer("consent_analytics").notNull(),
+  consentMarketing: integer("consent_marketing").notNull(),
+}, (t) => [uniqueIndex("session_rows_uid").on(t.site, t.uid)]);
 
-export const visitors = sqliteTable("visitors", {
-  siteId: text("site_id").notNull(),
-  id: text("id").notNull(),
+/** One row per visitor and site; `uid` is the visitor UUID's 16 bytes. */
+export const visitorRows = sqliteTable("visitor_rows", {
+  seq: integer("seq").primaryKey(),
+  site: integer("site").notNull(),
+  uid: blob("uid", { mode: "buffer" }).notNull(),
   firstSeenAt: integer("first_seen_at").notNull(),
   lastSeenAt: integer("last_seen_at").notNull(),
-  sessions: integer("sessions").notNull().default(0),
-  pageviews: integer("pageviews").notNull().default(0),
-  conversions: integer("conversions").notNull().default(0),
-  revenue: real("revenue").notNull().default(0),
-  firstChannel: text("first_channel"),
-  firstSource: text("first_source"),
-  firstCampaign: text("first_campaign"),
-  lastChannel: text("last_channel"),
-  lastSource: text("last_source"),
-  lastCampaign: text("last_campaign"),
+  sessions: integer("sessions").notNull(),
+  pageviews: integer("pageviews").notNull(),
+  conversions: integer("conversions").notNull(),
+  revenue: real("revenue").notNull(),
+  firstChannel: integer("first_channel"),
+  firstSource: integer("first_source"),
+  firstCampaign: integer("first_campaign"),
+  lastChannel: integer("last_channel"),
+  lastSource: integer("last_source"),
+  lastCampaign: integer("last_campaign"),
   lastTouchAt: integer("last_touch_at"),
-  country: text("country"),
-  device: text("device"),
+  country: integer("country"),
+  device: integer("device"),
   userId: text("user_id"),
   /** 1 once the visitor gave analytics consent (only those appear in visitor lists). */
-  consented: integer("consented").notNull().default(0),
-}, (t) => [primaryKey({ columns: [t.siteId, t.id] }), index("visitors_site_last").on(t.siteId, t.lastSeenAt)]);
+  consented: integer("consented").notNull(),
+}, (t) => [uniqueIndex("visitor_rows_uid").on(t.site, t.uid)]);
 
 /** identify(): visitor ids that share a customer user id. */
 export const identities = sqliteTable("identities", {

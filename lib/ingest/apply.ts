@@ -1,5 +1,6 @@
-import type { Op, Program, RunResult } from "../db/statements.ts";
-import { dayIn } from "../time.ts";
+import type { Arg, Op, Program, RunResult } from "../db/statements.ts";
+import { epochDayIn } from "../time.ts";
+import { eventTypeCode } from "./event-types.ts";
 import { newId } from "../ids.ts";
 
 /** What ingest decided about a session from the batch that carried it. */
@@ -90,47 +91,66 @@ export interface HitResult {
   duplicates: number;
 }
 
+/**
+ * What a write connection remembers between transactions: ids of strings and sessions it
+ * already stored, so a hit costs no lookups for them. Only rows that exist are remembered, and
+ * a failed transaction forgets everything (`forget`), so an id never outlives a rollback.
+ */
+export class RowRefs {
+  strings = new Map<string, number>();
+  sessions = new Map<string, { seq: number; visitor: number }>();
+
+  forget(): void {
+    this.strings = new Map();
+    this.sessions = new Map();
+  }
+
+  /** Bounded: a long-running writer keeps the recent ones (sessions last 30 minutes). */
+  trim(): void {
+    if (this.strings.size > 200_000) this.strings = new Map();
+    if (this.sessions.size > 100_000) this.sessions = new Map();
+  }
+}
+
 const ENGAGED_MS = 10_000;
-type Arg = string | number | bigint | null;
 const run = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "run" });
 const get = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "get" });
 const all = (sql: string, args: Arg[]): Op => ({ sql, args, mode: "all" });
 
-const EVENT_COLUMNS = "(id, id_hash, site_id, session_id, visitor_id, ts, type, name, path, title, value, currency, order_id, href, props)";
-const EVENT_ROW = "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+const EVENT_COLUMNS = "(site, session, ts, id_hash, type, name, path, title, href, value, currency, order_id, props)";
+const EVENT_ROW = "(?,?,?,?,?,?,?,?,?,?,?,?,?)";
 
 /** The dedup key of an event id: its 64-bit hash, as SQLite's signed integer. */
 export const eventIdHash = (id: string): bigint => BigInt.asIntN(64, BigInt(Bun.hash(id)));
+/** A UUID's 16 bytes, as session and visitor rows keep it. */
+export const uuidBytes = (uuid: string): Uint8Array => Buffer.from(uuid.replaceAll("-", ""), "hex");
 /** Multi-row insert texts by row count (each a cached prepared statement). */
-const insertEventsSql = (n: number) => `INSERT OR IGNORE INTO events ${EVENT_COLUMNS} VALUES ${Array(n).fill(EVENT_ROW).join(",")}`;
+const insertEventsSql = (n: number) => `INSERT OR IGNORE INTO event_rows ${EVENT_COLUMNS} VALUES ${Array(n).fill(EVENT_ROW).join(",")}`;
 
-const UPSERT_SESSION = `INSERT INTO sessions (id, site_id, visitor_id, started_at, last_at, day, landing_path, landing_at, exit_path, exit_at,
+const ENGAGED_RULE = (ms: string, pv: string, conv: string) => `CASE WHEN ${ms} >= ${ENGAGED_MS} OR ${pv} >= 2 OR ${conv} >= 1 THEN 1 ELSE 0 END`;
+
+const INSERT_SESSION = `INSERT INTO session_rows (seq, site, uid, visitor, started_at, last_at, day, landing, landing_at, exit, exit_at,
     pageviews, events, engaged_ms, conversions, revenue, engaged, channel, source, medium, campaign, referrer_host,
     browser, os, device, country, region, city, language, screen, is_new, consent_analytics, consent_marketing)
-  VALUES (?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?, (SELECT count(*) = 0 FROM visitors WHERE site_id = ? AND id = ?), ?,?)
-  ON CONFLICT (id) DO UPDATE SET
-    last_at = max(last_at, excluded.last_at),
-    landing_path = CASE WHEN excluded.landing_at IS NOT NULL AND (landing_at IS NULL OR excluded.landing_at < landing_at) THEN excluded.landing_path ELSE landing_path END,
-    landing_at = CASE WHEN excluded.landing_at IS NOT NULL AND (landing_at IS NULL OR excluded.landing_at < landing_at) THEN excluded.landing_at ELSE landing_at END,
-    exit_path = CASE WHEN excluded.exit_at IS NOT NULL AND (exit_at IS NULL OR excluded.exit_at >= exit_at) THEN excluded.exit_path ELSE exit_path END,
-    exit_at = CASE WHEN excluded.exit_at IS NOT NULL AND (exit_at IS NULL OR excluded.exit_at >= exit_at) THEN excluded.exit_at ELSE exit_at END,
-    pageviews = pageviews + excluded.pageviews, events = events + excluded.events, engaged_ms = engaged_ms + excluded.engaged_ms,
-    conversions = conversions + excluded.conversions, revenue = revenue + excluded.revenue,
-    engaged = CASE WHEN engaged_ms + excluded.engaged_ms >= ${ENGAGED_MS} OR pageviews + excluded.pageviews >= 2 OR conversions + excluded.conversions >= 1 THEN 1 ELSE 0 END,
-    consent_analytics = max(consent_analytics, excluded.consent_analytics), consent_marketing = max(consent_marketing, excluded.consent_marketing)
-  RETURNING events, started_at`;
+  VALUES (?,?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?,?)`;
 
-/**
- * A late event from before the session's first one moves its start (and maybe its day). Kept
- * out of the upsert above: assigning indexed columns there would rewrite two indexes on every hit.
- */
-const MOVE_SESSION_START = "UPDATE sessions SET started_at = ?, day = ? WHERE id = ? AND started_at > ?";
+/** Late events are welcome: the earliest pageview stays the landing page, the latest the exit. */
+const UPDATE_SESSION = `UPDATE session_rows SET
+    day = CASE WHEN ?1 < started_at THEN ?2 ELSE day END, started_at = min(started_at, ?1), last_at = max(last_at, ?3),
+    landing = CASE WHEN ?5 IS NOT NULL AND (landing_at IS NULL OR ?5 < landing_at) THEN ?4 ELSE landing END,
+    landing_at = CASE WHEN ?5 IS NOT NULL AND (landing_at IS NULL OR ?5 < landing_at) THEN ?5 ELSE landing_at END,
+    exit = CASE WHEN ?7 IS NOT NULL AND (exit_at IS NULL OR ?7 >= exit_at) THEN ?6 ELSE exit END,
+    exit_at = CASE WHEN ?7 IS NOT NULL AND (exit_at IS NULL OR ?7 >= exit_at) THEN ?7 ELSE exit_at END,
+    pageviews = pageviews + ?8, events = events + ?9, engaged_ms = engaged_ms + ?10, conversions = conversions + ?11, revenue = revenue + ?12,
+    engaged = ${ENGAGED_RULE("engaged_ms + ?10", "pageviews + ?8", "conversions + ?11")},
+    consent_analytics = max(consent_analytics, ?13), consent_marketing = max(consent_marketing, ?14)
+  WHERE seq = ?15 RETURNING started_at`;
 
 /** last_touch_at carries the session's start: it decides first and last touch. */
-const UPSERT_VISITOR = `INSERT INTO visitors (site_id, id, first_seen_at, last_seen_at, sessions, pageviews, conversions, revenue,
+const UPSERT_VISITOR = `INSERT INTO visitor_rows (site, uid, first_seen_at, last_seen_at, sessions, pageviews, conversions, revenue,
     first_channel, first_source, first_campaign, last_channel, last_source, last_campaign, last_touch_at, country, device, consented)
   VALUES (?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?)
-  ON CONFLICT (site_id, id) DO UPDATE SET
+  ON CONFLICT (site, uid) DO UPDATE SET
     first_channel = CASE WHEN excluded.last_touch_at < first_seen_at THEN excluded.first_channel ELSE first_channel END,
     first_source = CASE WHEN excluded.last_touch_at < first_seen_at THEN excluded.first_source ELSE first_source END,
     first_campaign = CASE WHEN excluded.last_touch_at < first_seen_at THEN excluded.first_campaign ELSE first_campaign END,
@@ -141,19 +161,31 @@ const UPSERT_VISITOR = `INSERT INTO visitors (site_id, id, first_seen_at, last_s
     first_seen_at = min(first_seen_at, excluded.first_seen_at), last_seen_at = max(last_seen_at, excluded.last_seen_at),
     sessions = sessions + excluded.sessions, pageviews = pageviews + excluded.pageviews,
     conversions = conversions + excluded.conversions, revenue = revenue + excluded.revenue,
-    country = coalesce(excluded.country, country), device = excluded.device, consented = max(consented, excluded.consented)`;
+    country = coalesce(excluded.country, country), device = excluded.device, consented = max(consented, excluded.consented)
+  RETURNING seq, sessions`;
+
+/** Makes sure every value has a `strings` id in `refs` (stored on first sight). */
+function* storeStrings(refs: RowRefs, values: (string | null)[]): Program<void> {
+  for (const value of values) {
+    if (value === null || refs.strings.has(value)) continue;
+    const row = (yield get("SELECT id FROM strings WHERE value = ?", value)) as { id: number } | undefined;
+    refs.strings.set(value, row ? row.id : ((yield run("INSERT INTO strings (value) VALUES (?)", value)) as RunResult).lastInsertRowid);
+  }
+}
 
 /**
  * Applies hits to the store: events deduplicated by id, conversions by orderId per site,
  * sessions and visitors kept up to date (late and out-of-order events included), the site's
  * hit counters. Runs inside one transaction (group commit); a few statements per hit.
  */
-export function* applyHits(hits: Hit[]): Program<HitResult[]> {
+export function* applyHits(hits: Hit[], refs: RowRefs): Program<HitResult[]> {
   const results: HitResult[] = [];
   const minuteHits = new Map<string, number>();
   const siteSpan = new Map<string, { first: number; last: number }>();
   /** Order ids taken in this transaction (two in one batch would both pass the lookup). */
   const ordersTaken = new Set<string>();
+  /** Sessions created in this transaction take seq values from here (the write lock is ours). */
+  let nextSession: number | null = null;
   for (const hit of hits) {
     const result: HitResult = { accepted: 0, duplicates: 0 };
     results.push(result);
@@ -178,19 +210,37 @@ export function* applyHits(hits: Hit[]): Program<HitResult[]> {
       candidates.push(e);
     }
     if (candidates.length === 0) continue;
+
+    const a = hit.attrs;
+    const texts: (string | null)[] = [hit.siteId, a.channel, a.source, a.medium, a.campaign, a.referrerHost, a.browser, a.os, a.device, a.country, a.region, a.city, a.language, a.screen];
+    for (const e of candidates) texts.push(e.name, e.path, e.title, e.href, e.currency);
+    yield* storeStrings(refs, texts);
+    const ref = (value: string | null): number | null => (value === null ? null : refs.strings.get(value)!);
+    const site = ref(hit.siteId)!;
+    const sessionKey = `${site}|${hit.sessionId}`;
+    const sessionUid = uuidBytes(hit.sessionId);
+    let known = refs.sessions.get(sessionKey);
+    if (!known) {
+      known = (yield get("SELECT seq, visitor FROM session_rows WHERE site = ? AND uid = ?", site, sessionUid)) as typeof known;
+      if (known) refs.sessions.set(sessionKey, known);
+    }
+    if (!known && nextSession === null) nextSession = ((yield get("SELECT coalesce(max(seq), 0) + 1 AS next FROM session_rows")) as { next: number }).next;
+    const sessionSeq = known ? known.seq : nextSession!;
+
     const args: Arg[] = [];
     for (const e of candidates) {
-      args.push(e.id, eventIdHash(e.id), hit.siteId, hit.sessionId, hit.visitorId, e.ts, e.type, e.name, e.path, e.title, e.value, e.currency, e.orderId, e.href, e.props);
+      args.push(site, sessionSeq, e.ts, eventIdHash(e.id), eventTypeCode(e.type), ref(e.name), ref(e.path), ref(e.title), ref(e.href), e.value, ref(e.currency), e.orderId, e.props);
     }
     let fresh = candidates;
     const ran = (yield run(insertEventsSql(candidates.length), ...args)) as RunResult;
     if (ran.changes < candidates.length) {
-      // Some were stored before. The rows this insert added hold the table's highest rowids
-      // (SQLite gives a new row max(rowid) + 1), so they are found without RETURNING, which
+      // Some were stored before. The rows this insert added hold the table's highest seq
+      // values (SQLite gives a new row max + 1), so they are found without RETURNING, which
       // costs a fifth of the write thread on every batch.
-      const rows = ran.changes === 0 ? [] : ((yield all("SELECT id FROM events WHERE rowid > ?", [ran.lastInsertRowid - ran.changes])) as { id: string }[]);
-      const inserted = new Set(rows.map((r) => r.id));
-      fresh = candidates.filter((e) => inserted.has(e.id));
+      const rows = ran.changes === 0 ? [] : ((yield all("SELECT CAST(id_hash AS TEXT) AS h FROM event_rows WHERE seq > ?", [ran.lastInsertRowid - ran.changes])) as { h: string }[]);
+      // As text: SQLite drivers hand 64-bit integers over as doubles, which loses bits.
+      const inserted = new Set(rows.map((r) => BigInt(r.h)));
+      fresh = candidates.filter((e) => inserted.has(eventIdHash(e.id)));
     }
     result.duplicates += candidates.length - fresh.length;
     result.accepted = fresh.length;
@@ -221,30 +271,46 @@ export function* applyHits(hits: Hit[]): Program<HitResult[]> {
       }
     }
 
-    const a = hit.attrs;
     const consentA = hit.consent.analytics ? 1 : 0;
-    const session = (yield get(
-      UPSERT_SESSION,
-      hit.sessionId, hit.siteId, hit.visitorId, minTs, maxTs, dayIn(hit.timezone, minTs), landing?.path ?? null, landing?.ts ?? null, exit?.path ?? null, exit?.ts ?? null,
-      pageviews, fresh.length, engagedMs, conversions, revenue, engagedMs >= ENGAGED_MS || pageviews >= 2 || conversions >= 1 ? 1 : 0,
-      a.channel, a.source, a.medium, a.campaign, a.referrerHost,
-      a.browser, a.os, a.device, a.country, a.region, a.city, a.language, a.screen, hit.siteId, hit.visitorId, consentA, hit.consent.marketing ? 1 : 0,
-    )) as { events: number; started_at: number };
-    const newSession = session.events === fresh.length;
-    if (!newSession && minTs < session.started_at) {
-      yield run(MOVE_SESSION_START, minTs, dayIn(hit.timezone, minTs), hit.sessionId, minTs);
-      session.started_at = minTs;
+    const consentM = hit.consent.marketing ? 1 : 0;
+    const channel = ref(a.channel)!;
+    const source = ref(a.source);
+    const campaign = ref(a.campaign);
+    const country = ref(a.country);
+    const device = ref(a.device);
+    const landingRef = ref(landing?.path ?? null);
+    const exitRef = ref(exit?.path ?? null);
+    const day = epochDayIn(hit.timezone, minTs);
+    let startedAt = minTs;
+    if (known) {
+      const session = (yield get(
+        UPDATE_SESSION,
+        minTs, day, maxTs, landingRef, landing?.ts ?? null, exitRef, exit?.ts ?? null, pageviews, fresh.length, engagedMs, conversions, revenue, consentA, consentM, known.seq,
+      )) as { started_at: number };
+      startedAt = session.started_at;
     }
-    yield run(
+    const visitor = (yield get(
       UPSERT_VISITOR,
-      hit.siteId, hit.visitorId, minTs, maxTs, newSession ? 1 : 0, pageviews, conversions, revenue,
-      a.channel, a.source, a.campaign, a.channel, a.source, a.campaign, session.started_at, a.country, a.device, consentA,
-    );
+      site, uuidBytes(hit.visitorId), minTs, maxTs, known ? 0 : 1, pageviews, conversions, revenue,
+      channel, source, campaign, channel, source, campaign, startedAt, country, device, consentA,
+    )) as { seq: number; sessions: number };
+    if (!known) {
+      yield run(
+        INSERT_SESSION,
+        sessionSeq, site, sessionUid, visitor.seq, minTs, maxTs, day, landingRef, landing?.ts ?? null, exitRef, exit?.ts ?? null,
+        pageviews, fresh.length, engagedMs, conversions, revenue, engagedMs >= ENGAGED_MS || pageviews >= 2 || conversions >= 1 ? 1 : 0,
+        channel, source, ref(a.medium), campaign, ref(a.referrerHost),
+        ref(a.browser), ref(a.os), device, country, ref(a.region), ref(a.city), ref(a.language), ref(a.screen),
+        visitor.sessions === 1 ? 1 : 0, consentA, consentM,
+      );
+      refs.sessions.set(sessionKey, { seq: sessionSeq, visitor: visitor.seq });
+      nextSession!++;
+    }
 
     for (const e of fresh) {
       if (e.userId) {
         yield run("INSERT OR IGNORE INTO identities (site_id, user_id, visitor_id, first_at) VALUES (?,?,?,?)", hit.siteId, e.userId, hit.visitorId, e.ts);
-        yield run("UPDATE visitors SET user_id = ? WHERE site_id = ? AND id = ?", e.userId, hit.siteId, hit.visitorId);
+        yield run("UPDATE visitor_rows SET user_id = ? WHERE seq = ?", e.userId, visitor.seq);
       }
       if (e.consent) {
         yield run(
@@ -281,6 +347,7 @@ export function* applyHits(hits: Hit[]): Program<HitResult[]> {
       siteId, span.first, span.last,
     );
   }
+  refs.trim();
   return results;
 }
 

@@ -6,11 +6,12 @@
 import type { Database } from "bun:sqlite";
 import { openSqlite } from "../db/sqlite.ts";
 import { runOnSqlite } from "../db/statements.ts";
-import { applyHits, unpackHits } from "./apply.ts";
+import { applyHits, RowRefs, unpackHits } from "./apply.ts";
 
 declare const self: Worker;
 
 const handles = new Map<string, Database>();
+const refsByPath = new Map<string, RowRefs>();
 const MAX_HANDLES = 64;
 
 function handle(path: string, synchronous: "NORMAL" | "FULL"): Database {
@@ -26,6 +27,7 @@ function handle(path: string, synchronous: "NORMAL" | "FULL"): Database {
   if (handles.size > MAX_HANDLES) {
     const [oldest, old] = handles.entries().next().value as [string, Database];
     handles.delete(oldest);
+    refsByPath.delete(oldest);
     old.close(false);
   }
   return db;
@@ -34,9 +36,13 @@ function handle(path: string, synchronous: "NORMAL" | "FULL"): Database {
 self.onmessage = (message: MessageEvent<{ id: number; path: string; synchronous: "NORMAL" | "FULL"; hits: string }>) => {
   const { id, path, synchronous, hits } = message.data;
   try {
-    const results = runOnSqlite(handle(path, synchronous), applyHits(unpackHits(hits)));
+    const db = handle(path, synchronous);
+    let refs = refsByPath.get(path);
+    if (!refs) refsByPath.set(path, (refs = new RowRefs()));
+    const results = runOnSqlite(db, applyHits(unpackHits(hits), refs));
     self.postMessage({ id, results });
   } catch (error) {
+    refsByPath.get(path)?.forget();
     const e = error as { message?: string; code?: string; name?: string };
     self.postMessage({ id, error: { message: e?.message ?? String(error), code: e?.code, name: e?.name } });
   }

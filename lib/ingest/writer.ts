@@ -1,6 +1,6 @@
 import type { TenantStore } from "../db/tenants.ts";
 import { runOnLibsql, runOnSqlite, type Program } from "../db/statements.ts";
-import { applyHits, packHits, type Hit, type HitResult } from "./apply.ts";
+import { applyHits, packHits, RowRefs, type Hit, type HitResult } from "./apply.ts";
 
 /**
  * The write thread's entry. In a single-file binary scripts/build.ts embeds it as an extra
@@ -39,6 +39,8 @@ class WriteError extends Error {
  */
 export class IngestWriter {
   private readonly queues = new Map<TenantStore, Queue>();
+  /** libSQL stores are written from this thread; each keeps its row references here. */
+  private readonly refs = new WeakMap<TenantStore, RowRefs>();
   private worker: Worker | null = null;
   private readonly waiting = new Map<number, { resolve: (r: HitResult[]) => void; reject: (e: unknown) => void }>();
   private nextId = 1;
@@ -72,7 +74,7 @@ export class IngestWriter {
     q.items = [];
     try {
       const hits = items.map((p) => p.hit);
-      const results = store.path ? await this.onWorker(store.path, store.synchronous, hits) : await runOnLibsql(store.libsql!, applyHits(hits));
+      const results = store.path ? await this.onWorker(store.path, store.synchronous, hits) : await this.onLibsql(store, hits);
       items.forEach((p, i) => p.resolve(results[i]));
     } catch (error) {
       for (const p of items) p.reject(error);
@@ -81,6 +83,17 @@ export class IngestWriter {
       // Hits that arrived meanwhile form the next group.
       if (q.items.length > 0) void this.flush(store, q);
       else this.queues.delete(store);
+    }
+  }
+
+  private async onLibsql(store: TenantStore, hits: Hit[]): Promise<HitResult[]> {
+    let refs = this.refs.get(store);
+    if (!refs) this.refs.set(store, (refs = new RowRefs()));
+    try {
+      return await runOnLibsql(store.libsql!, applyHits(hits, refs));
+    } catch (error) {
+      refs.forget();
+      throw error;
     }
   }
 

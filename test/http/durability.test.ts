@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { ROOT, tempDir } from "../helpers/stack.ts";
 import { freePort, spawnService } from "../helpers/process.ts";
 import { batch, ev, post } from "../helpers/hits.ts";
+import { eventIdHash } from "../../lib/ingest/apply.ts";
 
 test("every event acknowledged with 202 survives SIGKILL mid-load; the store passes integrity_check", async () => {
   const dataDir = tempDir();
@@ -37,8 +38,8 @@ test("every event acknowledged with 202 survives SIGKILL mid-load; the store pas
 
     const db = new Database(join(dataDir, `${boot.orgId}.sqlite`));
     expect(db.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
-    const stored = new Set((db.query("SELECT id FROM events").all() as { id: string }[]).map((r) => r.id));
-    const missing = acked.filter((id) => !stored.has(id));
+    const stored = new Set((db.query("SELECT CAST(id_hash AS TEXT) AS h FROM event_rows").all() as { h: string }[]).map((r) => BigInt(r.h)));
+    const missing = acked.filter((id) => !stored.has(eventIdHash(id)));
     expect(missing).toEqual([]);
     db.close();
 

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { must, startStack, type TestStack } from "../helpers/stack.ts";
 import { batch, CHROME_UA, ev, IPHONE_UA, openTenant, post, uuid } from "../helpers/hits.ts";
+import { eventIdHash } from "../../lib/ingest/apply.ts";
 
 let s: TestStack;
 let boot: NonNullable<TestStack["bootstrap"]>;
 let shop: { id: string; siteKey: string };
 let paused: { id: string; siteKey: string };
 
-const count = (sql: string, ...args: (string | number)[]) => {
+const count = (sql: string, ...args: (string | number | bigint)[]) => {
   const db = openTenant(s.dataDir, boot.orgId);
   try {
     return (db.query(sql).get(...args) as { n: number }).n;
@@ -89,7 +90,7 @@ describe("CORS and the Origin check", () => {
       expect(res.status).toBe(202);
       expect(((await res.json()) as any).accepted).toBe(0);
     }
-    expect(count("SELECT count(*) AS n FROM events WHERE id = ?", bot.e[0].id as string)).toBe(0);
+    expect(count("SELECT count(*) AS n FROM events WHERE id_hash = ?", eventIdHash(bot.e[0].id as string))).toBe(0);
   });
 });
 
@@ -372,7 +373,7 @@ test("an org's own database receives its hits; an unreachable one answers 503 BY
       expect(((await res.json()) as any).error.code).toBe("BYO_DB_UNREACHABLE");
     } else {
       const own = new Database(file, { readonly: true });
-      expect((own.query("SELECT id FROM events").all() as any[]).map((r) => r.id)).toEqual([pv.id]);
+      expect((own.query("SELECT CAST(id_hash AS TEXT) AS h FROM events").all() as any[]).map((r) => BigInt(r.h))).toEqual([eventIdHash(pv.id as string)]);
       own.close();
     }
   }

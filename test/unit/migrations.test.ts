@@ -23,3 +23,32 @@ test("every journal entry is embedded and applies once, idempotently", () => {
     db.close();
   }
 });
+
+test("text rows from before the compact layout move into it unchanged", () => {
+  const db = new Database(":memory:");
+  migrateSqlite(db, tenantMigrations.slice(0, 2));
+  const vid = "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
+  const sid = "0190a1b2-c3d4-7e5f-8a9b-aaaaaaaaaaaa";
+  db.run(`INSERT INTO visitors (site_id, id, first_seen_at, last_seen_at, sessions, pageviews, conversions, revenue, first_channel, first_source, first_campaign,
+    last_channel, last_source, last_campaign, last_touch_at, country, device, user_id, consented)
+    VALUES ('s1', ?, 1000, 2000, 1, 2, 1, 9.5, 'email', 'news', 'may', 'email', 'news', 'may', 1000, 'DE', 'desktop', 'u-1', 1)`, [vid]);
+  db.run(`INSERT INTO sessions (id, site_id, visitor_id, started_at, last_at, day, landing_path, landing_at, exit_path, exit_at, pageviews, events, engaged_ms,
+    conversions, revenue, engaged, source, medium, campaign, channel, referrer_host, browser, os, device, country, region, city, language, screen, is_new,
+    consent_analytics, consent_marketing)
+    VALUES (?, 's1', ?, 1000, 2000, '2026-03-29', '/', 1000, '/buy', 2000, 2, 3, 12000, 1, 9.5, 1, 'news', 'email', 'may', 'email', NULL,
+    'Chrome', 'Windows', 'desktop', 'DE', 'BE', 'Berlin', 'de-DE', '1920x1080', 1, 1, 1)`, [sid, vid]);
+  db.run(`INSERT INTO events (id, id_hash, site_id, session_id, visitor_id, ts, type, name, path, title, value, currency, order_id, href, props)
+    VALUES ('e1', 42, 's1', ?, ?, 1000, 'pageview', NULL, '/', 'Home', NULL, NULL, NULL, NULL, NULL),
+           ('e2', 43, 's1', ?, ?, 2000, 'conversion', 'buy', '/buy', NULL, 9.5, 'EUR', 'O-1', NULL, NULL)`, [sid, vid, sid, vid]);
+  const before = {
+    visitors: db.query("SELECT * FROM visitors").all(),
+    sessions: db.query("SELECT * FROM sessions").all(),
+    events: db.query("SELECT id_hash, site_id, session_id, visitor_id, ts, type, name, path, title, value, currency, order_id, href, props FROM events").all(),
+  };
+  migrateSqlite(db, tenantMigrations);
+  const strip = (rows: unknown[]) => rows.map((r) => Object.fromEntries(Object.entries(r as object).filter(([k]) => k !== "seq")));
+  expect(strip(db.query("SELECT * FROM visitors").all())).toEqual(before.visitors);
+  expect(strip(db.query("SELECT * FROM sessions").all())).toEqual(before.sessions);
+  expect(db.query("SELECT id_hash, site_id, session_id, visitor_id, ts, type, name, path, title, value, currency, order_id, href, props FROM events").all()).toEqual(before.events);
+  db.close();
+});

@@ -2,6 +2,8 @@
 import journal from "./meta/_journal.json";
 import m0 from "./0000_slow_george_stacy.sql" with { type: "text" };
 import m1 from "./0001_petite_leopardon.sql" with { type: "text" };
+import m2 from "./0002_compact_analytics_rows.sql" with { type: "text" };
+import m3 from "./0003_analytics_rows_replace_text_tables.sql" with { type: "text" };
 
-export const sqlByTag: Record<string, string> = { "0000_slow_george_stacy": m0, "0001_petite_leopardon": m1 };
+export const sqlByTag: Record<string, string> = { "0000_slow_george_stacy": m0, "0001_petite_leopardon": m1, "0002_compact_analytics_rows": m2, "0003_analytics_rows_replace_text_tables": m3 };
 export { journal };
