@@ -22,6 +22,15 @@ export const API = {
   listSites: { method: "GET", path: `${org}/sites`, permission: "sites.read", summary: "List the sites the key may access, with live status", tag: "Sites" },
   audit: { method: "GET", path: `${org}/audit`, permission: "audit.read", feature: "audit", summary: "Activity log, newest first", tag: "Organization" },
   siteStatus: { method: "GET", path: `${site}/status`, permission: "sites.read", summary: "Installation status of a site", tag: "Sites" },
+  analyticsReport: {
+    method: "GET",
+    path: `${site}/analytics/:report`,
+    permission: (params) => (params.report === "realtime" ? "analytics.realtime" : "analytics.read"),
+    feature: (params) => (params.report === "realtime" ? "realtime" : undefined),
+    summary: "An analytics report",
+    tag: "Analytics",
+  },
+  explore: { method: "POST", path: `${site}/explore`, permission: "analytics.read", feature: "explore", summary: "Explore: metrics by a dimension, filtered", tag: "Analytics" },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteId = keyof typeof API;

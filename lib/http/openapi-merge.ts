@@ -65,7 +65,20 @@ export async function mergedOpenApi(platform: Platform, upstreams: Upstream[], c
       "/api/v1/docs": { get: { summary: "API reference page (HTML)", tags: ["Meta"], responses: { 200: { description: "HTML" } } } },
     },
   };
-  const routeByKey = new Map(API_ROUTES.map((r) => [`${r.method.toLowerCase()} ${toOpenApiPath(r.path)}`, r]));
+  // A service may document one table route as several concrete paths (analytics/{report}).
+  const routeMatchers = API_ROUTES.map((r) => ({
+    route: r,
+    method: r.method.toLowerCase(),
+    pattern: new RegExp(`^${toOpenApiPath(r.path).replace(/\{(\w+)\}/g, "(?<$1>[^/]+)")}$`),
+  }));
+  const routeOf = (method: string, path: string) => {
+    for (const m of routeMatchers) {
+      const match = m.method === method ? m.pattern.exec(path) : null;
+      // Concrete segments answer to the parameter's name: {report} matches "overview".
+      if (match) return { route: m.route, params: Object.fromEntries(Object.entries(match.groups ?? {}).map(([k, v]) => [k, v.startsWith("{") ? "" : v])) };
+    }
+    return null;
+  };
   for (const upstream of upstreams) {
     const res = await upstream.get(SERVICE_SPEC_PATH, ctx);
     if (!res.ok) throw new Error(`${upstream.name} did not give its OpenAPI document (${res.status})`);
@@ -78,12 +91,14 @@ export async function mergedOpenApi(platform: Platform, upstreams: Upstream[], c
           const media = response.content?.["application/json"];
           if (media?.schema?.$id === "ErrorEnvelope") media.schema = ERROR_REF;
         }
-        const route = routeByKey.get(`${method} ${path}`);
-        if (route) {
-          const permission = typeof route.permission === "string" ? route.permission : "see description";
+        const matched = routeOf(method, path);
+        if (matched) {
+          const { route, params } = matched;
+          const permission = typeof route.permission === "string" ? route.permission : route.permission(params);
           op.security = [{ apiKey: [] }];
           op["x-permission"] = permission;
-          if (route.feature) op["x-feature"] = typeof route.feature === "string" ? route.feature : "see description";
+          const feature = typeof route.feature === "function" ? route.feature(params) : route.feature;
+          if (feature) op["x-feature"] = feature;
           op.description = [op.description, `Permission: \`${permission}\`.`].filter(Boolean).join("\n\n");
           op.responses = { ...API_ERRORS, ...op.responses };
         } else {

@@ -7,10 +7,27 @@ import { orgStore } from "../../lib/db/org-store.ts";
 import { siteStatus, sitesWithStatus } from "../../lib/sites/sites.ts";
 import { activityLog } from "../../lib/audit.ts";
 import type { Platform } from "../../lib/platform.ts";
+import { analyticsSite, type AnalyticsSite } from "../../lib/analytics/site-cache.ts";
+import { reportPeriod, type Period } from "../../lib/analytics/period.ts";
+import { Acquisition, ExploreRequest, ExploreResult, Locations, Overview, ReportQuery, REPORTS, type ReportName } from "../../lib/analytics/models.ts";
+import { overviewReport } from "../../lib/analytics/reports/overview.ts";
+import { acquisitionReport } from "../../lib/analytics/reports/acquisition.ts";
+import { locationsReport } from "../../lib/analytics/reports/locations.ts";
+import { exploreQuery } from "../../lib/analytics/explore.ts";
+import { ApiError } from "../../lib/errors.ts";
+
+const report = (name: ReportName) => API.analyticsReport.path.replace(":report", name);
 
 /** The read API (everything under /api/v1 but the OpenAPI document). Scope and permission were checked by the router. */
 export function createQueryApp(platform: Platform) {
   const { control, now } = platform;
+  /** A report over `from`/`to` in the site's timezone: resolve the site and period, run the report. */
+  const datedReport =
+    <T>(run: (site: AnalyticsSite, period: Period, query: ReportQuery) => T) =>
+    async ({ params, query }: { params: { orgId: string; siteId: string }; query: ReportQuery }) => {
+      const site = await analyticsSite(platform, params.orgId, params.siteId);
+      return run(site, reportPeriod(query, site.timezone, now()), query);
+    };
   return new Elysia({ name: "query" })
     .use(serviceBase({ name: "query", secret: platform.secret, requireAuth: true }))
     .use(serviceDocs("query"))
@@ -38,5 +55,35 @@ export function createQueryApp(platform: Platform) {
         return siteStatus(control.db, store.db, params.siteId, now());
       },
       { params: SiteParams, response: SiteStatus, detail: { summary: API.siteStatus.summary, tags: [API.siteStatus.tag] } },
+    )
+    .get(
+      report("overview"),
+      datedReport(overviewReport),
+      { params: SiteParams, query: ReportQuery, response: Overview, detail: { summary: "Overview: KPIs against the previous period, daily series, top channels, pages, countries, devices (spec 2.6)", tags: ["Analytics"] } },
+    )
+    .get(
+      report("acquisition"),
+      datedReport(acquisitionReport),
+      { params: SiteParams, query: ReportQuery, response: Acquisition, detail: { summary: "Acquisition: channels and source / medium", tags: ["Analytics"] } },
+    )
+    .get(
+      report("locations"),
+      datedReport(locationsReport),
+      { params: SiteParams, query: ReportQuery, response: Locations, detail: { summary: "Locations: countries; country=XX its regions; country and region its cities", tags: ["Analytics"] } },
+    )
+    .get(
+      API.analyticsReport.path,
+      ({ params }) => {
+        throw new ApiError("NOT_FOUND", `Unknown report ${params.report}`, [{ path: "report", message: `available: ${REPORTS.join(", ")}` }]);
+      },
+      { detail: { hide: true } },
+    )
+    .post(
+      API.explore.path,
+      async ({ params, body }) => {
+        const site = await analyticsSite(platform, params.orgId, params.siteId);
+        return exploreQuery(site, body, now());
+      },
+      { params: SiteParams, body: ExploreRequest, response: ExploreResult, detail: { summary: "Explore (kind query): metrics by one dimension with filters (spec 2.8, 4.7)", tags: ["Analytics"] } },
     );
 }

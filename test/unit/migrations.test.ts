@@ -41,12 +41,12 @@ test("text rows from before the compact layout move into it unchanged", () => {
     VALUES ('e1', 42, 's1', ?, ?, 1000, 'pageview', NULL, '/', 'Home', NULL, NULL, NULL, NULL, NULL),
            ('e2', 43, 's1', ?, ?, 2000, 'conversion', 'buy', '/buy', NULL, 9.5, 'EUR', 'O-1', NULL, NULL)`, [sid, vid, sid, vid]);
   const before = {
-    visitors: db.query("SELECT * FROM visitors").all(),
-    sessions: db.query("SELECT * FROM sessions").all(),
+    visitors: db.query("SELECT * FROM visitors").all() as unknown[],
+    sessions: db.query("SELECT * FROM sessions").all() as unknown[],
     events: db.query("SELECT id_hash, site_id, session_id, visitor_id, ts, type, name, path, title, value, currency, order_id, href, props FROM events").all(),
   };
   migrateSqlite(db, tenantMigrations);
-  const strip = (rows: unknown[]) => rows.map((r) => Object.fromEntries(Object.entries(r as object).filter(([k]) => k !== "seq")));
+  const strip = (rows: unknown[]): unknown[] => rows.map((r) => Object.fromEntries(Object.entries(r as object).filter(([k]) => k !== "seq")));
   expect(strip(db.query("SELECT * FROM visitors").all())).toEqual(before.visitors);
   expect(strip(db.query("SELECT * FROM sessions").all())).toEqual(before.sessions);
   expect(db.query("SELECT id_hash, site_id, session_id, visitor_id, ts, type, name, path, title, value, currency, order_id, href, props FROM events").all()).toEqual(before.events);

@@ -1,0 +1,112 @@
+import { t, type Static } from "elysia";
+import { Kpis, METRICS } from "./metrics.ts";
+import { DIMENSIONS, FILTER_OPS } from "./engine.ts";
+
+/** TypeBox models of the analytics reports and explore queries (spec 2.6, 2.8, 4.6, 4.7). */
+
+/** Reports of spec 4.6 this version builds; the others answer 404 until they exist. */
+export const REPORTS = ["overview", "acquisition", "locations"] as const;
+export type ReportName = (typeof REPORTS)[number];
+
+const DateString = t.String({ description: "YYYY-MM-DD, site timezone" });
+const Rate = t.Number({ minimum: 0, maximum: 1 });
+
+export const ReportQuery = t.Object({
+  from: t.Optional(t.String({ description: "YYYY-MM-DD in the site timezone; default 27 days before `to`" })),
+  to: t.Optional(t.String({ description: "YYYY-MM-DD, inclusive; default today in the site timezone" })),
+  country: t.Optional(t.String({ description: "locations only: ISO alpha-2 code, drills into regions" })),
+  region: t.Optional(t.String({ description: "locations only, with country: drills into cities" })),
+});
+export type ReportQuery = Static<typeof ReportQuery>;
+
+const Period = { from: DateString, to: DateString, tz: t.String({ description: "Site timezone" }), currency: t.String() };
+
+export const Overview = t.Object(
+  {
+    ...Period,
+    current: Kpis,
+    previous: Kpis,
+    series: t.Array(t.Object({ date: DateString, sessions: t.Integer(), users: t.Integer(), pageviews: t.Integer(), conversions: t.Integer() }), {
+      description: "Every day of the period, days without sessions as zeros",
+    }),
+    channels: t.Array(t.Object({ key: t.String(), sessions: t.Integer(), users: t.Integer(), engagementRate: Rate, conversions: t.Integer(), revenue: t.Number(), pageviews: t.Integer() })),
+    pages: t.Array(t.Object({ path: t.String(), title: t.Union([t.String(), t.Null()]), views: t.Integer(), users: t.Integer() }), { description: "Top 10 by views" }),
+    countries: t.Array(t.Object({ key: t.String({ description: "ISO alpha-2, or (not set)" }), sessions: t.Integer(), users: t.Integer() }), { description: "Top 10 by sessions" }),
+    devices: t.Array(t.Object({ key: t.String(), sessions: t.Integer(), users: t.Integer() })),
+  },
+  { title: "AnalyticsOverview" },
+);
+export type Overview = Static<typeof Overview>;
+
+/** One row of a grouped report: the group's key and the full metric set. */
+export const MetricRow = t.Object({
+  key: t.String(),
+  users: t.Integer(),
+  newUsers: t.Integer(),
+  sessions: t.Integer(),
+  pageviews: t.Integer(),
+  engagementRate: Rate,
+  bounceRate: Rate,
+  avgEngagedSeconds: t.Number(),
+  pagesPerSession: t.Number(),
+  conversions: t.Integer(),
+  conversionRate: Rate,
+  revenue: t.Number(),
+});
+export type MetricRow = Static<typeof MetricRow>;
+
+export const Acquisition = t.Object(
+  {
+    ...Period,
+    channels: t.Array(MetricRow, { description: "By channel (snake case GA4 default channel group), most sessions first" }),
+    sourceMedium: t.Array(MetricRow, { description: "By `source / medium`, most sessions first, top 100" }),
+  },
+  { title: "AnalyticsAcquisition" },
+);
+
+export const Locations = t.Object(
+  {
+    ...Period,
+    level: t.Union([t.Literal("country"), t.Literal("region"), t.Literal("city")]),
+    country: t.Union([t.String(), t.Null()]),
+    region: t.Union([t.String(), t.Null()]),
+    rows: t.Array(MetricRow, { description: "Countries; with `country` its regions; with `country` and `region` its cities. Most sessions first" }),
+  },
+  { title: "AnalyticsLocations" },
+);
+
+export const ExploreFilter = t.Object({
+  dim: t.String({ description: `One of: ${DIMENSIONS.join(", ")}` }),
+  op: t.String({ description: `One of: ${FILTER_OPS.join(", ")}. is/is_not/in compare exactly; contains/not_contains/starts_with ignore case` }),
+  value: t.Union([t.String(), t.Array(t.String())], { description: "A string; a list of strings for `in`" }),
+});
+
+export const ExploreRequest = t.Object(
+  {
+    kind: t.String({ description: "query (segments, retention, paths: not available yet)" }),
+    from: t.Optional(t.String()),
+    to: t.Optional(t.String()),
+    query: t.Optional(
+      t.Object({
+        metrics: t.Array(t.String(), { description: `One or more of: ${METRICS.join(", ")}; rows are sorted by the first` }),
+        dimension: t.String({ description: `One of: ${DIMENSIONS.join(", ")}` }),
+        filters: t.Optional(t.Array(ExploreFilter)),
+        limit: t.Optional(t.Number({ description: "Rows returned, default 50, at most 1000" })),
+      }),
+    ),
+  },
+  { title: "ExploreRequest" },
+);
+export type ExploreRequest = Static<typeof ExploreRequest>;
+
+export const ExploreResult = t.Object(
+  {
+    from: DateString,
+    to: DateString,
+    tz: t.String(),
+    rows: t.Array(t.Record(t.String(), t.Union([t.String(), t.Number()])), { description: "`key` plus one number per requested metric" }),
+    totals: t.Record(t.String(), t.Number(), { description: "One number per requested metric, over all rows (not only those returned)" }),
+  },
+  { title: "ExploreResult" },
+);
+export type ExploreResult = Static<typeof ExploreResult>;

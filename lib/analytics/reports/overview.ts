@@ -1,0 +1,44 @@
+import { sessionsInRange } from "../engine.ts";
+import { kpisOf, metricOf } from "../metrics.ts";
+import type { Overview } from "../models.ts";
+import { previousPeriod, type Period } from "../period.ts";
+import { byMetric } from "../rows.ts";
+import type { AnalyticsSite } from "../site-cache.ts";
+import { datesOf } from "../../date-range.ts";
+
+const TOP = 10;
+
+/** Spec 2.6: KPIs of the period and the one before, a zero-filled daily series, top groups. */
+export function overviewReport(site: AnalyticsSite, period: Period): Overview {
+  const current = sessionsInRange(site.data, { from: period.from, to: period.to, groupBy: ["date", "channel", "country", "device"], pages: true });
+  const prev = previousPeriod(period);
+  const previous = sessionsInRange(site.data, { from: prev.from, to: prev.to });
+  const [days, channels, countries, devices] = current.groups;
+  const byDate = new Map(days.map((g) => [g.key, g.sums]));
+  return {
+    from: period.range.from,
+    to: period.range.to,
+    tz: site.timezone,
+    currency: site.currency,
+    current: kpisOf(current.totals),
+    previous: kpisOf(previous.totals),
+    series: datesOf(period.range).map((date) => {
+      const s = byDate.get(date);
+      return { date, sessions: s?.sessions ?? 0, users: s?.users ?? 0, pageviews: s?.pageviews ?? 0, conversions: s?.conversions ?? 0 };
+    }),
+    channels: byMetric(channels, "sessions").map((g) => ({
+      key: g.key,
+      sessions: g.sums.sessions,
+      users: g.sums.users,
+      engagementRate: metricOf("engagementRate", g.sums),
+      conversions: g.sums.conversions,
+      revenue: metricOf("revenue", g.sums),
+      pageviews: g.sums.pageviews,
+    })),
+    pages: current
+      .pages!.sort((a, b) => b.views - a.views || b.users - a.users || (a.path < b.path ? -1 : 1))
+      .slice(0, TOP),
+    countries: byMetric(countries, "sessions").slice(0, TOP).map((g) => ({ key: g.key, sessions: g.sums.sessions, users: g.sums.users })),
+    devices: byMetric(devices, "sessions").map((g) => ({ key: g.key, sessions: g.sums.sessions, users: g.sums.users })),
+  };
+}

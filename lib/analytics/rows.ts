@@ -1,0 +1,15 @@
+import type { Group } from "./engine.ts";
+import { METRICS, metricOf, type Metric } from "./metrics.ts";
+import type { MetricRow } from "./models.ts";
+
+/** A group as a report row with every metric of DESIGN section 5. */
+export function metricRow(g: Group): MetricRow {
+  const row = { key: g.key } as MetricRow;
+  for (const m of METRICS) (row as Record<Metric, number>)[m] = metricOf(m, g.sums);
+  return row;
+}
+
+/** Groups ordered by one metric (largest first, then by key for a stable order). */
+export function byMetric(groups: Group[], metric: Metric): Group[] {
+  return [...groups].sort((a, b) => metricOf(metric, b.sums) - metricOf(metric, a.sums) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}

@@ -1,0 +1,46 @@
+import { and, eq } from "drizzle-orm";
+import type { Platform } from "../platform.ts";
+import type { TenantStore } from "../db/tenants.ts";
+import { sites } from "../db/control-schema.ts";
+import { notFound } from "../errors.ts";
+import { orgStore } from "../db/org-store.ts";
+import { readRows, SiteData } from "./site-data.ts";
+
+/** The site a report is about, with its in-memory analytics data brought up to date. */
+export interface AnalyticsSite {
+  id: string;
+  timezone: string;
+  currency: string;
+  store: TenantStore;
+  data: SiteData;
+}
+
+/** Sites whose columns stay in memory (least recently used first out). */
+const MAX_SITES = 16;
+const cache = new Map<string, SiteData>();
+
+export async function analyticsSite(platform: Platform, orgId: string, siteId: string): Promise<AnalyticsSite> {
+  const site = platform.control.memo(`analyticsSite:${siteId}`, () =>
+    platform.control.db.select({ id: sites.id, timezone: sites.timezone, currency: sites.currency }).from(sites).where(and(eq(sites.id, siteId), eq(sites.orgId, orgId))).get(),
+  );
+  if (!site) throw notFound("Site");
+  const store = await orgStore(platform, orgId);
+  const key = `${store.path ?? `libsql:${orgId}`}|${siteId}`;
+  let data = cache.get(key);
+  if (data) cache.delete(key);
+  else {
+    // A site without hits has no strings row yet: an empty data set until it has one.
+    const ref = (await readRows(store, "SELECT id FROM strings WHERE value = ?", [siteId]))[0]?.[0] as number | undefined;
+    data = new SiteData(ref ?? -1);
+    if (ref === undefined) return { ...site, store, data };
+  }
+  cache.set(key, data);
+  if (cache.size > MAX_SITES) cache.delete(cache.keys().next().value!);
+  try {
+    await data.refresh(store, platform.now());
+  } catch (error) {
+    cache.delete(key);
+    throw error;
+  }
+  return { ...site, store, data };
+}
