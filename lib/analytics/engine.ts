@@ -34,10 +34,14 @@ const COLUMN_OF: Partial<Record<ReportDimension, SessionDim>> = {
 const SESSIONS = 0, ENGAGED = 1, ENGAGED_MS = 2, PAGEVIEWS = 3, CONVERSIONS = 4, CONVERTING = 5, REVENUE = 6, USERS = 7, NEW_USERS = 8;
 const SLOTS = 9;
 
-/** How a dimension turns a session (by position) into a group code and a code into its key. */
-interface Keying {
+/**
+ * How a dimension turns a session (by position) into a group code: `column[p] - offset`
+ * (the offset is the first day for dates, else 0). Plain data, so the hot loop has one shape.
+ */
+export interface Keying {
+  column: Int32Array;
+  offset: number;
   size: number;
-  codeOf(p: number): number;
   keyOf(code: number): string;
 }
 
@@ -45,53 +49,66 @@ function keying(data: SiteData, dim: ReportDimension, from: number, to: number):
   const s = data.sessions;
   const column = COLUMN_OF[dim];
   if (column) {
-    // Dense codes for the string ids that occur in this column (0 = not set).
-    const ids = s.dims[column];
-    const codes = new Int32Array(data.strings.length + 1).fill(-1);
-    const keys: string[] = [];
-    for (let p = 0; p < s.count; p++) {
-      const id = ids[p];
-      if (codes[id] < 0) {
-        codes[id] = keys.length;
-        keys.push(data.text(id) ?? NOT_SET);
+    return data.derived(`dim:${dim}`, () => {
+      // Dense codes for the string ids that occur in this column (0 = not set), resolved per
+      // session once, so a pass reads one number per session and dimension.
+      const ids = s.dims[column];
+      const codeOfId = new Int32Array(data.strings.length + 1).fill(-1);
+      const keys: string[] = [];
+      const codes = new Int32Array(s.count);
+      for (let p = 0; p < s.count; p++) {
+        const id = ids[p];
+        if (codeOfId[id] < 0) {
+          codeOfId[id] = keys.length;
+          keys.push(data.text(id) ?? NOT_SET);
+        }
+        codes[p] = codeOfId[id];
       }
-    }
-    return { size: keys.length, codeOf: (p) => codes[ids[p]], keyOf: (c) => keys[c] };
+      return { column: codes, offset: 0, size: keys.length, keyOf: (c: number) => keys[c] };
+    });
   }
   switch (dim) {
     case "date":
-      return { size: to - from + 1, codeOf: (p) => s.day[p] - from, keyOf: (c) => dateOfEpochDay(from + c) };
-    case "sourceMedium": {
-      // Pairs of string ids as one number (ids stay far below 2^26, so the product is exact).
-      const width = data.strings.length + 1;
-      const pairs = new Map<number, number>();
-      const keys: string[] = [];
-      const codes = new Int32Array(s.count);
-      const source = s.dims.source, medium = s.dims.medium;
-      for (let p = 0; p < s.count; p++) {
-        const pair = source[p] * width + medium[p];
-        let c = pairs.get(pair);
-        if (c === undefined) {
-          pairs.set(pair, (c = keys.length));
-          keys.push(`${data.text(source[p]) ?? NOT_SET} / ${data.text(medium[p]) ?? NOT_SET}`);
-        }
-        codes[p] = c;
-      }
-      return { size: keys.length, codeOf: (p) => codes[p], keyOf: (c) => keys[c] };
-    }
+      return { column: s.day, offset: from, size: to - from + 1, keyOf: (c) => dateOfEpochDay(from + c) };
     case "userType":
-      return { size: 2, codeOf: (p) => s.isNew[p], keyOf: (c) => (c === 1 ? "new" : "returning") };
-    case "visitor": {
-      let max = 0;
-      for (let p = 0; p < s.count; p++) if (s.visitor[p] > max) max = s.visitor[p];
-      return { size: max + 1, codeOf: (p) => s.visitor[p], keyOf: (c) => data.visitorUuid(c) };
-    }
+      return { column: s.isNew, offset: 0, size: 2, keyOf: (c) => (c === 1 ? "new" : "returning") };
+    case "visitor":
+      return data.derived("dim:visitor", () => {
+        let max = 0;
+        for (let p = 0; p < s.count; p++) if (s.visitor[p] > max) max = s.visitor[p];
+        return { column: s.visitor, offset: 0, size: max + 1, keyOf: (c: number) => data.visitorUuid(c) };
+      });
+    case "sourceMedium":
+      return data.derived("dim:sourceMedium", () => {
+        // Pairs of string ids as one number (ids stay far below 2^26, so the product is exact).
+        const width = data.strings.length + 1;
+        const pairs = new Map<number, number>();
+        const keys: string[] = [];
+        const column = new Int32Array(s.count);
+        const source = s.dims.source, medium = s.dims.medium;
+        for (let p = 0; p < s.count; p++) {
+          const pair = source[p] * width + medium[p];
+          let c = pairs.get(pair);
+          if (c === undefined) {
+            pairs.set(pair, (c = keys.length));
+            keys.push(`${data.text(source[p]) ?? NOT_SET} / ${data.text(medium[p]) ?? NOT_SET}`);
+          }
+          column[p] = c;
+        }
+        return { column, offset: 0, size: keys.length, keyOf: (c: number) => keys[c] };
+      });
   }
   throw new Error(`no keying for ${dim}`);
 }
 
+interface CompiledFilter {
+  column: Int32Array;
+  offset: number;
+  pass: Uint8Array;
+}
+
 /** Filters compiled to one yes/no per group code of their dimension. */
-function compileFilters(data: SiteData, filters: Filter[], from: number, to: number): { keying: Keying; pass: Uint8Array }[] {
+function compileFilters(data: SiteData, filters: Filter[], from: number, to: number): CompiledFilter[] {
   return filters.map((f) => {
     const k = keying(data, f.dim, from, to);
     const pass = new Uint8Array(k.size);
@@ -111,8 +128,61 @@ function compileFilters(data: SiteData, filters: Filter[], from: number, to: num
       }
       pass[c] = ok ? 1 : 0;
     }
-    return { keying: k, pass };
+    return { column: k.column, offset: k.offset, pass };
   });
+}
+
+/** Additive sums (all but users) per day and group code of a dimension, over all sessions. */
+interface DayRollup {
+  first: number;
+  days: number;
+  sums: Float64Array;
+}
+
+function dayRollup(data: SiteData, dim: string, k: Keying): DayRollup {
+  return data.derived(`rollup:${dim}`, () => {
+    const s = data.sessions;
+    let first = Infinity, last = -Infinity;
+    for (let p = 0; p < s.count; p++) {
+      if (s.day[p] < first) first = s.day[p];
+      if (s.day[p] > last) last = s.day[p];
+    }
+    const days = s.count === 0 ? 0 : last - first + 1;
+    const sums = new Float64Array(days * k.size * SLOTS);
+    for (let p = 0; p < s.count; p++) {
+      const code = dim === "total" ? 0 : k.column[p] - k.offset;
+      const o = ((s.day[p] - first) * k.size + code) * SLOTS;
+      const conversions = s.conversions[p];
+      sums[o + SESSIONS]++;
+      sums[o + ENGAGED] += s.engaged[p];
+      sums[o + ENGAGED_MS] += s.engagedMs[p];
+      sums[o + PAGEVIEWS] += s.pageviews[p];
+      sums[o + CONVERSIONS] += conversions;
+      if (conversions > 0) sums[o + CONVERTING]++;
+      sums[o + REVENUE] += s.revenue[p];
+      sums[o + NEW_USERS] += s.isNew[p];
+    }
+    return { first, days, sums };
+  });
+}
+
+/** Adds a dimension's rollup over [from, to] into an accumulator (dates: one day per code). */
+function addRollup(acc: Float64Array, data: SiteData, dim: string, k: Keying, from: number, to: number): void {
+  if (dim === "date") {
+    const total = dayRollup(data, "total", { ...k, size: 1 });
+    for (let c = 0; c < k.size; c++) {
+      const d = from + c - total.first;
+      if (d < 0 || d >= total.days) continue;
+      for (let slot = 0; slot < SLOTS; slot++) acc[c * SLOTS + slot] += total.sums[d * SLOTS + slot];
+    }
+    return;
+  }
+  const r = dayRollup(data, dim, k);
+  const width = k.size * SLOTS;
+  for (let d = Math.max(from, r.first); d <= Math.min(to, r.first + r.days - 1); d++) {
+    const o = (d - r.first) * width;
+    for (let x = 0; x < width; x++) acc[x] += r.sums[o + x];
+  }
 }
 
 export interface Group {
@@ -149,69 +219,114 @@ const sumsAt = (acc: Float64Array, o: number): SessionSums => ({
   conversions: acc[o + CONVERSIONS], convertingSessions: acc[o + CONVERTING], revenue: acc[o + REVENUE], users: acc[o + USERS], newUsers: acc[o + NEW_USERS],
 });
 
-/** Session sums of the sessions that started in [from, to] and pass the filters, grouped as asked. */
-export function sessionsInRange(data: SiteData, q: RangeQuery): RangeResult {
-  const s = data.sessions;
+/** Pageviews and users per path of the sessions a pass visits. */
+class PageCounter {
+  readonly views: Float64Array;
+  readonly users: Float64Array;
+  private readonly stamp: Int32Array;
+
+  constructor(private readonly data: SiteData) {
+    const size = data.strings.length + 1;
+    this.views = new Float64Array(size);
+    this.users = new Float64Array(size);
+    this.stamp = new Int32Array(size).fill(-1);
+  }
+
+  add(p: number, visitor: number): void {
+    const { pvStart, pvOrder } = this.data;
+    const path = this.data.pageviews.path;
+    for (let j = pvStart[p], end = pvStart[p + 1]; j < end; j++) {
+      const at = path[pvOrder[j]];
+      this.views[at]++;
+      if (this.stamp[at] !== visitor) {
+        this.stamp[at] = visitor;
+        this.users[at]++;
+      }
+    }
+  }
+
+  groups(): PageGroup[] {
+    const pages: PageGroup[] = [];
+    for (let path = 0; path < this.views.length; path++) {
+      if (this.views[path] > 0) pages.push({ path: this.data.text(path) ?? NOT_SET, title: this.data.titleOf(path), views: this.views[path], users: this.users[path] });
+    }
+    return pages;
+  }
+}
+
+/** The group code of the session at p (the totals' keying is always code 0). */
+const codeAt = (k: Keying, p: number) => (k.size === 1 ? 0 : k.column[p] - k.offset);
+
+/** Unfiltered: additive sums from the per-day rollups; one pass counts users (and pages). */
+function rollupPass(data: SiteData, q: RangeQuery, dims: ReportDimension[], keyings: Keying[], accs: Float64Array[], pages: PageCounter | null): void {
   const { from, to } = q;
-  const filters = compileFilters(data, q.filters ?? [], from, to);
-  const dims = q.groupBy ?? [];
-  const keyings = [{ size: 1, codeOf: () => 0, keyOf: () => "" } as Keying, ...dims.map((d) => keying(data, d, from, to))];
-  const accs = keyings.map((k) => new Float64Array(k.size * SLOTS));
+  keyings.forEach((k, g) => addRollup(accs[g], data, g === 0 ? "total" : dims[g - 1], k, from, to));
   const stamps = keyings.map((k) => new Int32Array(k.size).fill(-1));
+  const { order } = data;
+  const { day, visitor: visitorOf } = data.sessions;
+  for (let i = 0; i < order.length; i++) {
+    const p = order[i];
+    const d = day[p];
+    if (d < from || d > to) continue;
+    const visitor = visitorOf[p];
+    for (let g = 0; g < keyings.length; g++) {
+      const code = codeAt(keyings[g], p);
+      if (stamps[g][code] !== visitor) {
+        stamps[g][code] = visitor;
+        accs[g][code * SLOTS + USERS]++;
+      }
+    }
+    if (pages) pages.add(p, visitor);
+  }
+}
 
-  const pv = data.pageviews;
-  const pageCodes = q.pages ? new Int32Array(data.strings.length + 1).fill(-1) : null;
-  const pagePaths: number[] = [];
-  let pageViews: number[] = [];
-  let pageUsers: number[] = [];
-  let pageStamp: number[] = [];
-
-  const order = data.order;
-  const day = s.day;
+/** Filtered (or by visitor): every sum from the sessions themselves, in one pass. */
+function sessionPass(data: SiteData, q: RangeQuery, filters: CompiledFilter[], keyings: Keying[], accs: Float64Array[], pages: PageCounter | null): void {
+  const { from, to } = q;
+  const stamps = keyings.map((k) => new Int32Array(k.size).fill(-1));
+  const { order } = data;
+  const { day, visitor: visitorOf, engaged, engagedMs, pageviews: pageviewsOf, conversions: conversionsOf, revenue: revenueOf, isNew } = data.sessions;
   sessions: for (let i = 0; i < order.length; i++) {
     const p = order[i];
     const d = day[p];
     if (d < from || d > to) continue;
-    for (let f = 0; f < filters.length; f++) if (filters[f].pass[filters[f].keying.codeOf(p)] === 0) continue sessions;
-    const visitor = s.visitor[p];
-    const pageviews = s.pageviews[p], conversions = s.conversions[p];
+    for (let f = 0; f < filters.length; f++) {
+      const flt = filters[f];
+      if (flt.pass[flt.column[p] - flt.offset] === 0) continue sessions;
+    }
+    const visitor = visitorOf[p];
+    const conversions = conversionsOf[p];
     for (let g = 0; g < keyings.length; g++) {
-      const code = keyings[g].codeOf(p);
+      const code = codeAt(keyings[g], p);
       const a = accs[g];
       const o = code * SLOTS;
       a[o + SESSIONS]++;
-      a[o + ENGAGED] += s.engaged[p];
-      a[o + ENGAGED_MS] += s.engagedMs[p];
-      a[o + PAGEVIEWS] += pageviews;
+      a[o + ENGAGED] += engaged[p];
+      a[o + ENGAGED_MS] += engagedMs[p];
+      a[o + PAGEVIEWS] += pageviewsOf[p];
       a[o + CONVERSIONS] += conversions;
       if (conversions > 0) a[o + CONVERTING]++;
-      a[o + REVENUE] += s.revenue[p];
-      a[o + NEW_USERS] += s.isNew[p];
-      const stamp = stamps[g];
-      if (stamp[code] !== visitor) {
-        stamp[code] = visitor;
+      a[o + REVENUE] += revenueOf[p];
+      a[o + NEW_USERS] += isNew[p];
+      if (stamps[g][code] !== visitor) {
+        stamps[g][code] = visitor;
         a[o + USERS]++;
       }
     }
-    if (pageCodes) {
-      for (let j = data.pvStart[p], end = data.pvStart[p + 1]; j < end; j++) {
-        const path = pv.path[data.pvOrder[j]];
-        let c = pageCodes[path];
-        if (c < 0) {
-          c = pageCodes[path] = pagePaths.length;
-          pagePaths.push(path);
-          pageViews.push(0);
-          pageUsers.push(0);
-          pageStamp.push(-1);
-        }
-        pageViews[c]++;
-        if (pageStamp[c] !== visitor) {
-          pageStamp[c] = visitor;
-          pageUsers[c]++;
-        }
-      }
-    }
+    if (pages) pages.add(p, visitor);
   }
+}
+
+/** Session sums of the sessions that started in [from, to] and pass the filters, grouped as asked. */
+export function sessionsInRange(data: SiteData, q: RangeQuery): RangeResult {
+  const filters = compileFilters(data, q.filters ?? [], q.from, q.to);
+  const dims = q.groupBy ?? [];
+  const total: Keying = { column: data.sessions.day, offset: 0, size: 1, keyOf: () => "" };
+  const keyings = [total, ...dims.map((d) => keying(data, d, q.from, q.to))];
+  const accs = keyings.map((k) => new Float64Array(k.size * SLOTS));
+  const pages = q.pages ? new PageCounter(data) : null;
+  if (filters.length === 0 && !dims.includes("visitor")) rollupPass(data, q, dims, keyings, accs, pages);
+  else sessionPass(data, q, filters, keyings, accs, pages);
 
   const groups = keyings.slice(1).map((k, g) => {
     const a = accs[g + 1];
@@ -219,11 +334,7 @@ export function sessionsInRange(data: SiteData, q: RangeQuery): RangeResult {
     for (let c = 0; c < k.size; c++) if (a[c * SLOTS + SESSIONS] > 0) rows.push({ key: k.keyOf(c), sums: sumsAt(a, c * SLOTS) });
     return rows;
   });
-  const pages = q.pages
-    ? pagePaths.map((path, c) => ({ path: data.text(path) ?? NOT_SET, title: data.titleOf(path), views: pageViews[c], users: pageUsers[c] }))
-    : null;
-  pageViews = pageUsers = pageStamp = [];
-  return { totals: sumsAt(accs[0], 0), groups, pages };
+  return { totals: sumsAt(accs[0], 0), groups, pages: pages?.groups() ?? null };
 }
 
 export { SESSION_DIMS };

@@ -27,8 +27,9 @@ export interface SessionColumns {
   engagedMs: Float64Array;
   conversions: Float64Array;
   revenue: Float64Array;
-  engaged: Uint8Array;
-  isNew: Uint8Array;
+  /** Small flags as Int32Array too: the engine reads every column through one array type. */
+  engaged: Int32Array;
+  isNew: Int32Array;
   dims: Record<SessionDim, Int32Array>;
 }
 
@@ -64,7 +65,7 @@ export class SiteData {
     this.sessions = {
       count: 0, seq: new Int32Array(0), visitor: new Int32Array(0), day: new Int32Array(0), startedAt: new Float64Array(0),
       pageviews: new Float64Array(0), engagedMs: new Float64Array(0), conversions: new Float64Array(0), revenue: new Float64Array(0),
-      engaged: new Uint8Array(0), isNew: new Uint8Array(0),
+      engaged: new Int32Array(0), isNew: new Int32Array(0),
       dims: Object.fromEntries(SESSION_DIMS.map((d) => [d, new Int32Array(0)])) as Record<SessionDim, Int32Array>,
     };
     this.pageviews = { count: 0, session: new Int32Array(0), path: new Int32Array(0), title: new Int32Array(0) };
@@ -96,6 +97,14 @@ export class SiteData {
   }
 
   private pending: Promise<void> | null = null;
+  /** Values computed from the columns (a dimension's codes…), dropped when they change. */
+  private readonly cache = new Map<string, unknown>();
+
+  derived<T>(key: string, make: () => T): T {
+    let value = this.cache.get(key) as T | undefined;
+    if (value === undefined) this.cache.set(key, (value = make()));
+    return value;
+  }
 
   /**
    * Brings the columns up to date with the store (rows added since the last call). Callers
@@ -212,6 +221,7 @@ export class SiteData {
 
   /** Visitor-by-visitor session order and per-session pageview lists (counting sorts, linear). */
   private derive(): void {
+    this.cache.clear();
     const s = this.sessions;
     const n = s.count;
     let maxVisitor = 0;
