@@ -12,7 +12,15 @@ import { SESSION_DIMS, type SessionDim, type SiteData } from "./site-data.ts";
 /** Dimensions of a session, in the words of the API (spec 4.7) plus report-only ones. */
 export const DIMENSIONS = ["channel", "source", "medium", "campaign", "landing", "country", "region", "device", "browser", "os", "visitor", "date"] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
-export type ReportDimension = Dimension | "city" | "language" | "screen" | "exit" | "referrer" | "userType" | "sourceMedium";
+export type ReportDimension = Dimension | "city" | "language" | "screen" | "exit" | "referrer" | "userType" | "sourceMedium" | "campaignSourceMedium";
+
+/** Dimensions made of several session columns; their key joins the values with " / ". */
+const COMBINED: Partial<Record<ReportDimension, SessionDim[]>> = {
+  sourceMedium: ["source", "medium"],
+  campaignSourceMedium: ["campaign", "source", "medium"],
+};
+/** Separates the parts of a combined key. */
+export const KEY_JOIN = " / ";
 
 export const FILTER_OPS = ["is", "is_not", "contains", "not_contains", "starts_with", "in"] as const;
 export type FilterOp = (typeof FILTER_OPS)[number];
@@ -67,6 +75,31 @@ function keying(data: SiteData, dim: ReportDimension, from: number, to: number):
       return { column: codes, offset: 0, size: keys.length, keyOf: (c: number) => keys[c] };
     });
   }
+  const parts = COMBINED[dim];
+  if (parts) {
+    return data.derived(`dim:${dim}`, () => {
+      // A tuple of string ids as one number per session (as text when the number could
+      // lose precision), then dense codes of the tuples seen.
+      const width = data.strings.length + 1;
+      const exact = width ** parts.length < Number.MAX_SAFE_INTEGER;
+      const tuples = new Map<number | string, number>();
+      const keys: string[] = [];
+      const column = new Int32Array(s.count);
+      const columns = parts.map((d) => s.dims[d]);
+      for (let p = 0; p < s.count; p++) {
+        let tuple: number | string = 0;
+        if (exact) for (const c of columns) tuple = tuple * width + c[p];
+        else tuple = columns.map((c) => c[p]).join(",");
+        let code = tuples.get(tuple);
+        if (code === undefined) {
+          tuples.set(tuple, (code = keys.length));
+          keys.push(columns.map((c) => data.text(c[p]) ?? NOT_SET).join(KEY_JOIN));
+        }
+        column[p] = code;
+      }
+      return { column, offset: 0, size: keys.length, keyOf: (c: number) => keys[c] };
+    });
+  }
   switch (dim) {
     case "date":
       return { column: s.day, offset: from, size: to - from + 1, keyOf: (c) => dateOfEpochDay(from + c) };
@@ -77,25 +110,6 @@ function keying(data: SiteData, dim: ReportDimension, from: number, to: number):
         let max = 0;
         for (let p = 0; p < s.count; p++) if (s.visitor[p] > max) max = s.visitor[p];
         return { column: s.visitor, offset: 0, size: max + 1, keyOf: (c: number) => data.visitorUuid(c) };
-      });
-    case "sourceMedium":
-      return data.derived("dim:sourceMedium", () => {
-        // Pairs of string ids as one number (ids stay far below 2^26, so the product is exact).
-        const width = data.strings.length + 1;
-        const pairs = new Map<number, number>();
-        const keys: string[] = [];
-        const column = new Int32Array(s.count);
-        const source = s.dims.source, medium = s.dims.medium;
-        for (let p = 0; p < s.count; p++) {
-          const pair = source[p] * width + medium[p];
-          let c = pairs.get(pair);
-          if (c === undefined) {
-            pairs.set(pair, (c = keys.length));
-            keys.push(`${data.text(source[p]) ?? NOT_SET} / ${data.text(medium[p]) ?? NOT_SET}`);
-          }
-          column[p] = c;
-        }
-        return { column, offset: 0, size: keys.length, keyOf: (c: number) => keys[c] };
       });
   }
   throw new Error(`no keying for ${dim}`);

@@ -5,7 +5,7 @@ import { DIMENSIONS, FILTER_OPS } from "./engine.ts";
 /** TypeBox models of the analytics reports and explore queries (spec 2.6, 2.8, 4.6, 4.7). */
 
 /** Reports of spec 4.6 this version builds; the others answer 404 until they exist. */
-export const REPORTS = ["overview", "acquisition", "locations"] as const;
+export const REPORTS = ["overview", "acquisition", "audience", "locations", "campaigns"] as const;
 export type ReportName = (typeof REPORTS)[number];
 
 const DateString = t.String({ description: "YYYY-MM-DD, site timezone" });
@@ -62,6 +62,33 @@ export const Acquisition = t.Object(
     sourceMedium: t.Array(MetricRow, { description: "By `source / medium`, most sessions first, top 100" }),
   },
   { title: "AnalyticsAcquisition" },
+);
+
+export const Audience = t.Object(
+  {
+    ...Period,
+    userTypes: t.Array(MetricRow, { description: "`new` (the visitor's first session) and `returning`" }),
+    devices: t.Array(MetricRow),
+    browsers: t.Array(MetricRow),
+    operatingSystems: t.Array(MetricRow),
+    languages: t.Array(MetricRow, { description: "Top 50" }),
+    screens: t.Array(MetricRow, { description: "Width x height, top 50" }),
+  },
+  { title: "AnalyticsAudience" },
+);
+
+export const CampaignRow = t.Composite([
+  MetricRow,
+  t.Object({ campaign: t.String(), source: t.String(), medium: t.String() }),
+]);
+export type CampaignRow = Static<typeof CampaignRow>;
+
+export const Campaigns = t.Object(
+  {
+    ...Period,
+    rows: t.Array(CampaignRow, { description: "Per UTM campaign, source and medium (key joins the three with ' / '), most sessions first, top 200; sessions without a campaign are `(not set)`" }),
+  },
+  { title: "AnalyticsCampaigns" },
 );
 
 export const Locations = t.Object(

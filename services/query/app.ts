@@ -9,10 +9,12 @@ import { activityLog } from "../../lib/audit.ts";
 import type { Platform } from "../../lib/platform.ts";
 import { analyticsSite, type AnalyticsSite } from "../../lib/analytics/site-cache.ts";
 import { reportPeriod, type Period } from "../../lib/analytics/period.ts";
-import { Acquisition, ExploreRequest, ExploreResult, Locations, Overview, ReportQuery, REPORTS, type ReportName } from "../../lib/analytics/models.ts";
+import { Acquisition, Audience, Campaigns, ExploreRequest, ExploreResult, Locations, Overview, ReportQuery, REPORTS, type ReportName } from "../../lib/analytics/models.ts";
 import { overviewReport } from "../../lib/analytics/reports/overview.ts";
 import { acquisitionReport } from "../../lib/analytics/reports/acquisition.ts";
 import { locationsReport } from "../../lib/analytics/reports/locations.ts";
+import { audienceReport } from "../../lib/analytics/reports/audience.ts";
+import { campaignsReport } from "../../lib/analytics/reports/campaigns.ts";
 import { exploreQuery } from "../../lib/analytics/explore.ts";
 import { ApiError } from "../../lib/errors.ts";
 
@@ -65,6 +67,16 @@ export function createQueryApp(platform: Platform) {
       report("acquisition"),
       datedReport(acquisitionReport),
       { params: SiteParams, query: ReportQuery, response: Acquisition, detail: { summary: "Acquisition: channels and source / medium", tags: ["Analytics"] } },
+    )
+    .get(
+      report("audience"),
+      datedReport(audienceReport),
+      { params: SiteParams, query: ReportQuery, response: Audience, detail: { summary: "Audience: new vs returning, devices, browsers, operating systems, languages, screen sizes", tags: ["Analytics"] } },
+    )
+    .get(
+      report("campaigns"),
+      datedReport(campaignsReport),
+      { params: SiteParams, query: ReportQuery, response: Campaigns, detail: { summary: "Campaigns: UTM campaign, source and medium with sessions, engagement, conversions, revenue", tags: ["Analytics"] } },
     )
     .get(
       report("locations"),

@@ -167,6 +167,31 @@ describe("fixture: a 25-hour day, midnights, duplicates", () => {
     });
   });
 
+  test("audience: new vs returning and devices", async () => {
+    const { status, body } = await get(`/analytics/audience?${RANGE}`);
+    expect(status).toBe(200);
+    expect(body.userTypes).toEqual([row("new", 6, 6, 6, 7, 0.6667, 0.3333, 2.5, 1.17, 2, 0.3333, 130), row("returning", 4, 0, 4, 4, 0.5, 0.5, 3, 1, 1, 0.25, 0)]);
+    expect(body.devices).toEqual([row("desktop", 5, 4, 8, 9, 0.625, 0.375, 1.5, 1.13, 3, 0.375, 130), row("mobile", 2, 2, 2, 2, 0.5, 0.5, 7.5, 1, 0, 0, 0)]);
+    expect(body.browsers.map((r: any) => [r.key, r.sessions])).toEqual([["Chrome", 8], ["Mobile Safari", 2]]);
+    expect(body.languages).toEqual([row("en-GB", 7, 6, 10, 11, 0.6, 0.4, 2.7, 1.1, 3, 0.3, 130)]);
+  });
+
+  test("campaigns: UTM campaign, source and medium", async () => {
+    const { status, body } = await get(`/analytics/campaigns?${RANGE}`);
+    expect(status).toBe(200);
+    expect(body.rows.map((r: any) => r.key)).toEqual([
+      "(not set) / (direct) / (none)",
+      "(not set) / bing / organic",
+      "(not set) / example.org / referral",
+      "(not set) / facebook / social",
+      "(not set) / google / organic",
+      "fall / google / cpc",
+      "nov / newsletter / email",
+      "retarget / facebook / cpc",
+    ]);
+    expect(body.rows[5]).toEqual({ ...row("fall / google / cpc", 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 100), campaign: "fall", source: "google", medium: "cpc" });
+  });
+
   test("locations: countries, then a country's regions; region needs country", async () => {
     const us = (key: string) => row(key, 2, 2, 4, 5, 0.5, 0.5, 0, 1.25, 1, 0.25, 100);
     const countries = await get(`/analytics/locations?${RANGE}`);
