@@ -5,7 +5,7 @@ import { DIMENSIONS, FILTER_OPS } from "./engine.ts";
 /** TypeBox models of the analytics reports and explore queries (spec 2.6, 2.8, 4.6, 4.7). */
 
 /** Reports of spec 4.6 this version builds; the others answer 404 until they exist. */
-export const REPORTS = ["overview", "acquisition", "audience", "locations", "campaigns"] as const;
+export const REPORTS = ["overview", "acquisition", "audience", "locations", "campaigns", "realtime"] as const;
 export type ReportName = (typeof REPORTS)[number];
 
 const DateString = t.String({ description: "YYYY-MM-DD, site timezone" });
@@ -100,6 +100,21 @@ export const Locations = t.Object(
     rows: t.Array(MetricRow, { description: "Countries; with `country` its regions; with `country` and `region` its cities. Most sessions first" }),
   },
   { title: "AnalyticsLocations" },
+);
+
+const RealtimeGroup = { visitors: t.Integer({ description: "Distinct visitors in the last 30 minutes" }), pageviews: t.Integer() };
+export const Realtime = t.Object(
+  {
+    at: t.String({ format: "date-time", description: "When the report was made (UTC)" }),
+    activeVisitors: t.Integer({ description: "Distinct visitors with an event in the last 5 minutes" }),
+    visitors: t.Integer({ description: "Distinct visitors in the last 30 minutes" }),
+    pageviews: t.Integer({ description: "Pageviews in the last 30 minutes" }),
+    series: t.Array(t.Object({ minute: t.String({ format: "date-time" }), ...RealtimeGroup }), { description: "30 minutes, oldest first, the current minute last" }),
+    pages: t.Array(t.Object({ path: t.String(), ...RealtimeGroup }), { description: "Top 10 by visitors" }),
+    sources: t.Array(t.Object({ key: t.String(), ...RealtimeGroup }), { description: "Top 10 traffic sources by visitors" }),
+    countries: t.Array(t.Object({ key: t.String(), ...RealtimeGroup }), { description: "Top 10 by visitors" }),
+  },
+  { title: "AnalyticsRealtime" },
 );
 
 export const ExploreFilter = t.Object({

@@ -9,12 +9,13 @@ import { activityLog } from "../../lib/audit.ts";
 import type { Platform } from "../../lib/platform.ts";
 import { analyticsSite, type AnalyticsSite } from "../../lib/analytics/site-cache.ts";
 import { reportPeriod, type Period } from "../../lib/analytics/period.ts";
-import { Acquisition, Audience, Campaigns, ExploreRequest, ExploreResult, Locations, Overview, ReportQuery, REPORTS, type ReportName } from "../../lib/analytics/models.ts";
+import { Acquisition, Audience, Campaigns, ExploreRequest, ExploreResult, Locations, Overview, Realtime, ReportQuery, REPORTS, type ReportName } from "../../lib/analytics/models.ts";
 import { overviewReport } from "../../lib/analytics/reports/overview.ts";
 import { acquisitionReport } from "../../lib/analytics/reports/acquisition.ts";
 import { locationsReport } from "../../lib/analytics/reports/locations.ts";
 import { audienceReport } from "../../lib/analytics/reports/audience.ts";
 import { campaignsReport } from "../../lib/analytics/reports/campaigns.ts";
+import { realtimeReport } from "../../lib/analytics/reports/realtime.ts";
 import { exploreQuery } from "../../lib/analytics/explore.ts";
 import { ApiError } from "../../lib/errors.ts";
 
@@ -82,6 +83,11 @@ export function createQueryApp(platform: Platform) {
       report("locations"),
       datedReport(locationsReport),
       { params: SiteParams, query: ReportQuery, response: Locations, detail: { summary: "Locations: countries; country=XX its regions; country and region its cities", tags: ["Analytics"] } },
+    )
+    .get(
+      report("realtime"),
+      async ({ params }) => realtimeReport(await orgStore(platform, params.orgId), params.siteId, now()),
+      { params: SiteParams, response: Realtime, detail: { summary: "Realtime: active visitors now, the last 30 minutes by minute, top pages, sources, countries (ignores from/to)", tags: ["Analytics"] } },
     )
     .get(
       API.analyticsReport.path,
