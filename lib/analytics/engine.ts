@@ -209,13 +209,15 @@ export interface PageGroup {
   title: string | null;
   views: number;
   users: number;
+  /** Engaged time reported while the path was shown. */
+  engagedMs: number;
 }
 
 export interface RangeResult {
   totals: SessionSums;
   /** Per requested dimension, every group with at least one session, unordered. */
   groups: Group[][];
-  /** Pageviews by path, when asked. */
+  /** Views, users and engaged time by path, when asked. */
   pages: PageGroup[] | null;
 }
 
@@ -233,24 +235,31 @@ const sumsAt = (acc: Float64Array, o: number): SessionSums => ({
   conversions: acc[o + CONVERSIONS], convertingSessions: acc[o + CONVERTING], revenue: acc[o + REVENUE], users: acc[o + USERS], newUsers: acc[o + NEW_USERS],
 });
 
-/** Pageviews and users per path of the sessions a pass visits. */
+/** Views, users and engaged time per path of the sessions a pass visits. */
 class PageCounter {
   readonly views: Float64Array;
   readonly users: Float64Array;
+  readonly engagedMs: Float64Array;
   private readonly stamp: Int32Array;
 
   constructor(private readonly data: SiteData) {
     const size = data.strings.length + 1;
     this.views = new Float64Array(size);
     this.users = new Float64Array(size);
+    this.engagedMs = new Float64Array(size);
     this.stamp = new Int32Array(size).fill(-1);
   }
 
   add(p: number, visitor: number): void {
-    const { pvStart, pvOrder } = this.data;
-    const path = this.data.pageviews.path;
-    for (let j = pvStart[p], end = pvStart[p + 1]; j < end; j++) {
-      const at = path[pvOrder[j]];
+    const { peStart, peOrder } = this.data;
+    const { path, type, value } = this.data.pageEvents;
+    for (let j = peStart[p], end = peStart[p + 1]; j < end; j++) {
+      const e = peOrder[j];
+      const at = path[e];
+      if (type[e] === 1) {
+        this.engagedMs[at] += value[e];
+        continue;
+      }
       this.views[at]++;
       if (this.stamp[at] !== visitor) {
         this.stamp[at] = visitor;
@@ -262,7 +271,9 @@ class PageCounter {
   groups(): PageGroup[] {
     const pages: PageGroup[] = [];
     for (let path = 0; path < this.views.length; path++) {
-      if (this.views[path] > 0) pages.push({ path: this.data.text(path) ?? NOT_SET, title: this.data.titleOf(path), views: this.views[path], users: this.users[path] });
+      if (this.views[path] > 0 || this.engagedMs[path] > 0) {
+        pages.push({ path: this.data.text(path) ?? NOT_SET, title: this.data.titleOf(path), views: this.views[path], users: this.users[path], engagedMs: this.engagedMs[path] });
+      }
     }
     return pages;
   }

@@ -5,7 +5,7 @@ import { DIMENSIONS, FILTER_OPS } from "./engine.ts";
 /** TypeBox models of the analytics reports and explore queries (spec 2.6, 2.8, 4.6, 4.7). */
 
 /** Reports of spec 4.6 this version builds; the others answer 404 until they exist. */
-export const REPORTS = ["overview", "acquisition", "audience", "locations", "campaigns", "realtime"] as const;
+export const REPORTS = ["overview", "acquisition", "pages", "audience", "locations", "campaigns", "realtime"] as const;
 export type ReportName = (typeof REPORTS)[number];
 
 const DateString = t.String({ description: "YYYY-MM-DD, site timezone" });
@@ -62,6 +62,26 @@ export const Acquisition = t.Object(
     sourceMedium: t.Array(MetricRow, { description: "By `source / medium`, most sessions first, top 100" }),
   },
   { title: "AnalyticsAcquisition" },
+);
+
+export const Pages = t.Object(
+  {
+    ...Period,
+    rows: t.Array(
+      t.Object({
+        path: t.String(),
+        title: t.Union([t.String(), t.Null()], { description: "The latest title seen for the path" }),
+        views: t.Integer(),
+        users: t.Integer(),
+        entrances: t.Integer({ description: "Sessions that landed on the path" }),
+        exits: t.Integer({ description: "Sessions whose last pageview was the path" }),
+        engagedSeconds: t.Number({ description: "Engaged time while the path was shown" }),
+        avgEngagedSeconds: t.Number({ description: "engagedSeconds / views" }),
+      }),
+      { description: "Most views first, top 200" },
+    ),
+  },
+  { title: "AnalyticsPages" },
 );
 
 export const Audience = t.Object(

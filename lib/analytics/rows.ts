@@ -1,4 +1,4 @@
-import type { Group } from "./engine.ts";
+import type { Group, PageGroup } from "./engine.ts";
 import { METRICS, metricOf, type Metric } from "./metrics.ts";
 import type { MetricRow } from "./models.ts";
 
@@ -12,4 +12,9 @@ export function metricRow(g: Group): MetricRow {
 /** Groups ordered by one metric (largest first, then by key for a stable order). */
 export function byMetric(groups: Group[], metric: Metric): Group[] {
   return [...groups].sort((a, b) => metricOf(metric, b.sums) - metricOf(metric, a.sums) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** Paths that were viewed, most views first (then most users, then by path). */
+export function topPages(pages: PageGroup[]): PageGroup[] {
+  return pages.filter((p) => p.views > 0).sort((a, b) => b.views - a.views || b.users - a.users || (a.path < b.path ? -1 : 1));
 }

@@ -1,7 +1,7 @@
 import type { TenantStore } from "../db/tenants.ts";
 
 /**
- * A site's sessions and pageviews held in memory as columns, so a report over millions of
+ * A site's sessions and page events (pageviews and engagement pings) held in memory as columns, so a report over millions of
  * sessions is a few tight loops instead of a SQL scan. Built once from the store, then brought
  * up to date from the rows added since (event `seq` is the change log: every change to a
  * session comes with a new event). Columns are in load order; `order` lists sessions
@@ -15,6 +15,7 @@ export const SESSION_DIMS = [
 ] as const;
 export type SessionDim = (typeof SESSION_DIMS)[number];
 
+const EVENT_COLUMNS = "session, type, path, title, value";
 const SESSION_COLUMNS = `seq, visitor, day, started_at, pageviews, engaged_ms, conversions, revenue, engaged, is_new, ${SESSION_DIMS.join(", ")}`;
 
 export interface SessionColumns {
@@ -33,24 +34,27 @@ export interface SessionColumns {
   dims: Record<SessionDim, Int32Array>;
 }
 
-export interface PageviewColumns {
+/** Pageviews (type 0) and engagement pings (type 1, `value` = engaged ms) with their page. */
+export interface PageEventColumns {
   count: number;
   /** Position of the session in the session columns. */
   session: Int32Array;
+  type: Int32Array;
   path: Int32Array;
   title: Int32Array;
+  value: Float64Array;
 }
 
 export class SiteData {
   readonly sessions: SessionColumns;
-  readonly pageviews: PageviewColumns;
+  readonly pageEvents: PageEventColumns;
   /** `strings` values by id (0 unused: SQLite ids start at 1). */
   strings: string[] = [""];
   /** Sessions visitor by visitor (positions into the session columns). */
   order = new Int32Array(0);
-  /** Pageviews of the session at position p: pvOrder[pvStart[p] .. pvStart[p + 1]). */
-  pvStart = new Int32Array(1);
-  pvOrder = new Int32Array(0);
+  /** Page events of the session at position p: peOrder[peStart[p] .. peStart[p + 1]). */
+  peStart = new Int32Array(1);
+  peOrder = new Int32Array(0);
   /** Session position by seq (-1: not this site's, or not loaded). */
   private positionOf = new Int32Array(0);
   lastEventSeq = 0;
@@ -68,7 +72,7 @@ export class SiteData {
       engaged: new Int32Array(0), isNew: new Int32Array(0),
       dims: Object.fromEntries(SESSION_DIMS.map((d) => [d, new Int32Array(0)])) as Record<SessionDim, Int32Array>,
     };
-    this.pageviews = { count: 0, session: new Int32Array(0), path: new Int32Array(0), title: new Int32Array(0) };
+    this.pageEvents = { count: 0, session: new Int32Array(0), type: new Int32Array(0), path: new Int32Array(0), title: new Int32Array(0), value: new Float64Array(0) };
   }
 
   /** The text of a `strings` id; null for none. */
@@ -138,26 +142,26 @@ export class SiteData {
       after = rows[rows.length - 1][0] as number;
     }
     for (let from = 0; from < latest; from += CHUNK * 4) {
-      this.putPageviews(await readRows(store, "SELECT session, type, path, title FROM event_rows WHERE seq > ? AND seq <= ? AND site = ? AND type = 0", [from, Math.min(from + CHUNK * 4, latest), this.siteRef]));
+      this.putPageEvents(await readRows(store, `SELECT ${EVENT_COLUMNS} FROM event_rows WHERE seq > ? AND seq <= ? AND site = ? AND type IN (0, 1)`, [from, Math.min(from + CHUNK * 4, latest), this.siteRef]));
     }
   }
 
-  /** Later loads: the sessions the new events touched (read again whole) and the new pageviews. */
+  /** Later loads: the sessions the new events touched (read again whole) and the new page events. */
   private async loadSince(store: TenantStore, latest: number): Promise<void> {
     const touched = new Set<number>();
-    const newPageviews: unknown[][] = [];
+    const newPageEvents: unknown[][] = [];
     for (let from = this.lastEventSeq; from < latest; from += CHUNK) {
-      const rows = await readRows(store, "SELECT session, type, path, title FROM event_rows WHERE seq > ? AND seq <= ? AND site = ?", [from, Math.min(from + CHUNK, latest), this.siteRef]);
+      const rows = await readRows(store, `SELECT ${EVENT_COLUMNS} FROM event_rows WHERE seq > ? AND seq <= ? AND site = ?`, [from, Math.min(from + CHUNK, latest), this.siteRef]);
       for (const r of rows) {
         touched.add(r[0] as number);
-        if (r[1] === 0) newPageviews.push(r);
+        if (r[1] === 0 || r[1] === 1) newPageEvents.push(r);
       }
     }
     const seqs = [...touched].sort((a, b) => a - b);
     for (let i = 0; i < seqs.length; i += 500) {
       this.putSessions(await readRows(store, `SELECT ${SESSION_COLUMNS} FROM session_rows WHERE seq IN (${seqs.slice(i, i + 500).join(",")})`, []));
     }
-    this.putPageviews(newPageviews);
+    this.putPageEvents(newPageEvents);
   }
 
   private putSessions(rows: unknown[][]): void {
@@ -201,25 +205,29 @@ export class SiteData {
     for (const d of SESSION_DIMS) s.dims[d] = grow(s.dims[d], capacity);
   }
 
-  private putPageviews(rows: unknown[][]): void {
-    const v = this.pageviews;
+  private putPageEvents(rows: unknown[][]): void {
+    const v = this.pageEvents;
     const needed = v.count + rows.length;
     if (needed > v.session.length) {
       const capacity = Math.max(1024, needed * 2);
       v.session = grow(v.session, capacity);
+      v.type = grow(v.type, capacity);
       v.path = grow(v.path, capacity);
       v.title = grow(v.title, capacity);
+      v.value = grow(v.value, capacity);
     }
     for (const r of rows) {
       const p = v.count++;
       v.session[p] = this.positionOf[r[0] as number];
+      v.type[p] = r[1] as number;
       v.path[p] = (r[2] as number | null) ?? 0;
       v.title[p] = (r[3] as number | null) ?? 0;
-      if (v.title[p] > 0) this.titles.set(v.path[p], v.title[p]);
+      v.value[p] = (r[4] as number | null) ?? 0;
+      if (v.type[p] === 0 && v.title[p] > 0) this.titles.set(v.path[p], v.title[p]);
     }
   }
 
-  /** Visitor-by-visitor session order and per-session pageview lists (counting sorts, linear). */
+  /** Visitor-by-visitor session order and per-session page event lists (counting sorts, linear). */
   private derive(): void {
     this.cache.clear();
     const s = this.sessions;
@@ -244,15 +252,15 @@ export class SiteData {
     }
     this.order = order;
 
-    const v = this.pageviews;
-    const pvStart = new Int32Array(n + 1);
-    for (let i = 0; i < v.count; i++) pvStart[v.session[i] + 1]++;
-    for (let p = 0; p < n; p++) pvStart[p + 1] += pvStart[p];
-    const fill = pvStart.slice(0, n);
-    const pvOrder = new Int32Array(v.count);
-    for (let i = 0; i < v.count; i++) pvOrder[fill[v.session[i]]++] = i;
-    this.pvStart = pvStart;
-    this.pvOrder = pvOrder;
+    const v = this.pageEvents;
+    const peStart = new Int32Array(n + 1);
+    for (let i = 0; i < v.count; i++) peStart[v.session[i] + 1]++;
+    for (let p = 0; p < n; p++) peStart[p + 1] += peStart[p];
+    const fill = peStart.slice(0, n);
+    const peOrder = new Int32Array(v.count);
+    for (let i = 0; i < v.count; i++) peOrder[fill[v.session[i]]++] = i;
+    this.peStart = peStart;
+    this.peOrder = peOrder;
   }
 }
 

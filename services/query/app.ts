@@ -9,11 +9,12 @@ import { activityLog } from "../../lib/audit.ts";
 import type { Platform } from "../../lib/platform.ts";
 import { analyticsSite, type AnalyticsSite } from "../../lib/analytics/site-cache.ts";
 import { reportPeriod, type Period } from "../../lib/analytics/period.ts";
-import { Acquisition, Audience, Campaigns, ExploreRequest, ExploreResult, Locations, Overview, Realtime, ReportQuery, REPORTS, type ReportName } from "../../lib/analytics/models.ts";
+import { Acquisition, Audience, Campaigns, ExploreRequest, ExploreResult, Locations, Overview, Pages, Realtime, ReportQuery, REPORTS, type ReportName } from "../../lib/analytics/models.ts";
 import { overviewReport } from "../../lib/analytics/reports/overview.ts";
 import { acquisitionReport } from "../../lib/analytics/reports/acquisition.ts";
 import { locationsReport } from "../../lib/analytics/reports/locations.ts";
 import { audienceReport } from "../../lib/analytics/reports/audience.ts";
+import { pagesReport } from "../../lib/analytics/reports/pages.ts";
 import { campaignsReport } from "../../lib/analytics/reports/campaigns.ts";
 import { realtimeReport } from "../../lib/analytics/reports/realtime.ts";
 import { exploreQuery } from "../../lib/analytics/explore.ts";
@@ -68,6 +69,11 @@ export function createQueryApp(platform: Platform) {
       report("acquisition"),
       datedReport(acquisitionReport),
       { params: SiteParams, query: ReportQuery, response: Acquisition, detail: { summary: "Acquisition: channels and source / medium", tags: ["Analytics"] } },
+    )
+    .get(
+      report("pages"),
+      datedReport(pagesReport),
+      { params: SiteParams, query: ReportQuery, response: Pages, detail: { summary: "Pages: views, users, entrances, exits and engaged time per path, with titles", tags: ["Analytics"] } },
     )
     .get(
       report("audience"),

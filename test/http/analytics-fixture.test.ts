@@ -54,7 +54,7 @@ beforeAll(async () => {
   await send("V2", uuid(), [page("/pricing", at("2026-10-31T15:00:00Z"), "Pricing"), ev("conversion", at("2026-10-31T15:01:00Z"), { n: "purchase", val: 100, oid: "A1" })], {
     utm: { utm_source: "google", utm_medium: "cpc", utm_campaign: "fall" },
   });
-  await send("V3", uuid(), [page("/blog/a", at("2026-10-31T16:00:00Z"), "Blog A"), ev("engagement", at("2026-10-31T16:00:05Z"), { et: 5_000 })], { ref: "https://www.facebook.com/", mobile: true });
+  await send("V3", uuid(), [page("/blog/a", at("2026-10-31T16:00:00Z"), "Blog A"), ev("engagement", at("2026-10-31T16:00:05Z"), { et: 5_000, u: "http://localhost/blog/a", ti: "Blog A" })], { ref: "https://www.facebook.com/", mobile: true });
   await send("V4", uuid(), [
     page("/", at("2026-11-01T05:30:00Z"), "Home"),
     page("/pricing", at("2026-11-01T05:31:00Z"), "Pricing"),
@@ -67,7 +67,7 @@ beforeAll(async () => {
   await send("V5", uuid(), [page("/", at("2026-11-02T04:59:59Z"), "Home")]);
   await send("V5", uuid(), [page("/", at("2026-11-02T05:00:00Z"), "Home"), ev("conversion", at("2026-11-02T05:00:30Z"), { n: "signup", val: 0 })]);
   await send("V2", uuid(), [page("/thank-you", at("2026-11-02T12:00:00Z"), "Thanks")]);
-  await send("V6", uuid(), [page("/docs", at("2026-11-02T20:00:00Z"), "Docs"), ev("engagement", at("2026-11-02T20:00:10Z"), { et: 10_000 })], { ref: "https://www.bing.com/", mobile: true });
+  await send("V6", uuid(), [page("/docs", at("2026-11-02T20:00:00Z"), "Docs"), ev("engagement", at("2026-11-02T20:00:10Z"), { et: 10_000, u: "http://localhost/docs", ti: "Docs" })], { ref: "https://www.bing.com/", mobile: true });
   const s10 = uuid();
   const paidSocial = { utm: { utm_source: "facebook", utm_medium: "cpc", utm_campaign: "retarget" } };
   await send("V7", s10, [page("/", at("2026-11-02T21:00:00Z"), "Home"), ev("conversion", at("2026-11-02T21:00:30Z"), { n: "purchase", val: 30, oid: "B1" })], paidSocial);
@@ -165,6 +165,20 @@ describe("fixture: a 25-hour day, midnights, duplicates", () => {
         email("newsletter / email"),
       ],
     });
+  });
+
+  test("pages: views, users, entrances, exits and engaged time per path", async () => {
+    const { status, body } = await get(`/analytics/pages?${RANGE}`);
+    expect(status).toBe(200);
+    const page = (path: string, title: string, views: number, users: number, entrances: number, exits: number, engagedSeconds: number, avgEngagedSeconds: number) =>
+      ({ path, title, views, users, entrances, exits, engagedSeconds, avgEngagedSeconds });
+    expect(body.rows).toEqual([
+      page("/", "Home", 6, 4, 6, 5, 12, 2),
+      page("/pricing", "Pricing", 2, 2, 1, 2, 0, 0),
+      page("/blog/a", "Blog A", 1, 1, 1, 1, 5, 5),
+      page("/docs", "Docs", 1, 1, 1, 1, 10, 10),
+      page("/thank-you", "Thanks", 1, 1, 1, 1, 0, 0),
+    ]);
   });
 
   test("audience: new vs returning and devices", async () => {

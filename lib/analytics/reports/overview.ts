@@ -2,7 +2,7 @@ import { sessionsInRange } from "../engine.ts";
 import { kpisOf, metricOf } from "../metrics.ts";
 import type { Overview } from "../models.ts";
 import { previousPeriod, type Period } from "../period.ts";
-import { byMetric } from "../rows.ts";
+import { byMetric, topPages } from "../rows.ts";
 import type { AnalyticsSite } from "../site-cache.ts";
 import { datesOf } from "../../date-range.ts";
 
@@ -35,9 +35,9 @@ export function overviewReport(site: AnalyticsSite, period: Period): Overview {
       revenue: metricOf("revenue", g.sums),
       pageviews: g.sums.pageviews,
     })),
-    pages: current
-      .pages!.sort((a, b) => b.views - a.views || b.users - a.users || (a.path < b.path ? -1 : 1))
-      .slice(0, TOP),
+    pages: topPages(current.pages!)
+      .slice(0, TOP)
+      .map(({ path, title, views, users }) => ({ path, title, views, users })),
     countries: byMetric(countries, "sessions").slice(0, TOP).map((g) => ({ key: g.key, sessions: g.sums.sessions, users: g.sums.users })),
     devices: byMetric(devices, "sessions").map((g) => ({ key: g.key, sessions: g.sums.sessions, users: g.sums.users })),
   };
