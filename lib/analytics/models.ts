@@ -5,7 +5,7 @@ import { DIMENSIONS, FILTER_OPS } from "./engine.ts";
 /** TypeBox models of the analytics reports and explore queries (spec 2.6, 2.8, 4.6, 4.7). */
 
 /** Reports of spec 4.6 this version builds; the others answer 404 until they exist. */
-export const REPORTS = ["overview", "acquisition", "pages", "audience", "locations", "campaigns", "realtime"] as const;
+export const REPORTS = ["overview", "acquisition", "pages", "audience", "locations", "campaigns", "attribution", "realtime"] as const;
 export type ReportName = (typeof REPORTS)[number];
 
 const DateString = t.String({ description: "YYYY-MM-DD, site timezone" });
@@ -82,6 +82,20 @@ export const Pages = t.Object(
     ),
   },
   { title: "AnalyticsPages" },
+);
+
+const Credit = t.Object({ conversions: t.Number({ description: "Fractional under linear (2 decimals)" }), revenue: t.Number({ description: "Site currency" }) });
+export const Attribution = t.Object(
+  {
+    ...Period,
+    lookbackDays: t.Integer({ description: "Sessions up to this many days before a converting session count as its touches" }),
+    totals: Credit,
+    rows: t.Array(
+      t.Object({ key: t.String({ description: "Channel" }), firstTouch: Credit, lastTouch: Credit, lastNonDirect: Credit, linear: Credit }),
+      { description: "Per channel that received credit under any model; most last-touch conversions first" },
+    ),
+  },
+  { title: "AnalyticsAttribution" },
 );
 
 export const Audience = t.Object(

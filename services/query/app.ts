@@ -9,12 +9,13 @@ import { activityLog } from "../../lib/audit.ts";
 import type { Platform } from "../../lib/platform.ts";
 import { analyticsSite, type AnalyticsSite } from "../../lib/analytics/site-cache.ts";
 import { reportPeriod, type Period } from "../../lib/analytics/period.ts";
-import { Acquisition, Audience, Campaigns, ExploreRequest, ExploreResult, Locations, Overview, Pages, Realtime, ReportQuery, REPORTS, type ReportName } from "../../lib/analytics/models.ts";
+import { Acquisition, Attribution, Audience, Campaigns, ExploreRequest, ExploreResult, Locations, Overview, Pages, Realtime, ReportQuery, REPORTS, type ReportName } from "../../lib/analytics/models.ts";
 import { overviewReport } from "../../lib/analytics/reports/overview.ts";
 import { acquisitionReport } from "../../lib/analytics/reports/acquisition.ts";
 import { locationsReport } from "../../lib/analytics/reports/locations.ts";
 import { audienceReport } from "../../lib/analytics/reports/audience.ts";
 import { pagesReport } from "../../lib/analytics/reports/pages.ts";
+import { attributionReport } from "../../lib/analytics/reports/attribution.ts";
 import { campaignsReport } from "../../lib/analytics/reports/campaigns.ts";
 import { realtimeReport } from "../../lib/analytics/reports/realtime.ts";
 import { exploreQuery } from "../../lib/analytics/explore.ts";
@@ -89,6 +90,11 @@ export function createQueryApp(platform: Platform) {
       report("locations"),
       datedReport(locationsReport),
       { params: SiteParams, query: ReportQuery, response: Locations, detail: { summary: "Locations: countries; country=XX its regions; country and region its cities", tags: ["Analytics"] } },
+    )
+    .get(
+      report("attribution"),
+      datedReport(attributionReport),
+      { params: SiteParams, query: ReportQuery, response: Attribution, detail: { summary: "Attribution: conversions and revenue per channel by first touch, last touch, last non-direct touch and linear", tags: ["Analytics"] } },
     )
     .get(
       report("realtime"),

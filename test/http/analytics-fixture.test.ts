@@ -181,6 +181,21 @@ describe("fixture: a 25-hour day, midnights, duplicates", () => {
     ]);
   });
 
+  test("attribution: V5's direct-only path credits direct; single-touch conversions credit their channel under every model", async () => {
+    const { status, body } = await get(`/analytics/attribution?${RANGE}`);
+    expect(status).toBe(200);
+    const same = (key: string, conversions: number, revenue: number) => ({ key, firstTouch: { conversions, revenue }, lastTouch: { conversions, revenue }, lastNonDirect: { conversions, revenue }, linear: { conversions, revenue } });
+    expect(body).toEqual({
+      from: "2026-10-31",
+      to: "2026-11-02",
+      tz: "America/New_York",
+      currency: "EUR",
+      lookbackDays: 90,
+      totals: { conversions: 3, revenue: 130 },
+      rows: [same("direct", 1, 0), same("paid_search", 1, 100), same("paid_social", 1, 30)],
+    });
+  });
+
   test("audience: new vs returning and devices", async () => {
     const { status, body } = await get(`/analytics/audience?${RANGE}`);
     expect(status).toBe(200);

@@ -1,10 +1,7 @@
 import { expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
-import { migrateSqlite, tenantMigrations } from "../../lib/db/migrate.ts";
-import { runOnSqlite } from "../../lib/db/statements.ts";
-import type { TenantStore } from "../../lib/db/tenants.ts";
-import { applyHits, RowRefs, type Hit, type StoredEvent } from "../../lib/ingest/apply.ts";
-import { SiteData } from "../../lib/analytics/site-data.ts";
+import type { Hit, StoredEvent } from "../../lib/ingest/apply.ts";
+import type { SiteData } from "../../lib/analytics/site-data.ts";
+import { siteDataOf } from "../helpers/site-data.ts";
 import { DIMENSIONS, sessionsInRange, type Filter } from "../../lib/analytics/engine.ts";
 import type { SessionSums } from "../../lib/analytics/metrics.ts";
 import { epochDayOf } from "../../lib/time.ts";
@@ -28,9 +25,6 @@ const uuidFrom = (rnd: () => number) => `${hex(rnd, 8)}-${hex(rnd, 4)}-4${hex(rn
 async function randomLog(seed: number): Promise<SiteData> {
   const rnd = prng(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
-  const db = new Database(":memory:");
-  migrateSqlite(db, tenantMigrations);
-  const refs = new RowRefs();
   const visitors = Array.from({ length: 5 + Math.floor(rnd() * 30) }, () => uuidFrom(rnd));
   const hits: Hit[] = [];
   const orderIds = ["o1", "o2", "o3", "o4"];
@@ -61,11 +55,7 @@ async function randomLog(seed: number): Promise<SiteData> {
       if (rnd() < 0.1) hits.push({ ...hit });
     }
   }
-  for (let i = 0; i < hits.length; i += 17) runOnSqlite(db, applyHits(hits.slice(i, i + 17), refs));
-  const siteRef = (db.query("SELECT id FROM strings WHERE value = ?").get(SITE) as { id: number }).id;
-  const data = new SiteData(siteRef);
-  await data.refresh({ sqlite: db, libsql: null } as unknown as TenantStore, 0);
-  return data;
+  return siteDataOf(SITE, hits);
 }
 
 const ADDITIVE: (keyof SessionSums)[] = ["sessions", "engagedSessions", "engagedMs", "pageviews", "conversions", "convertingSessions", "revenue", "newUsers"];
