@@ -1,6 +1,6 @@
 import { dateOfEpochDay } from "../time.ts";
 import type { SessionSums } from "./metrics.ts";
-import { SESSION_DIMS, type SessionDim, type SiteData } from "./site-data.ts";
+import { ENGAGEMENT, PAGEVIEW, SESSION_DIMS, type SessionDim, type SiteData } from "./site-data.ts";
 
 /**
  * The one query engine: session sums for a date range, narrowed by filters, grouped by
@@ -256,10 +256,8 @@ class PageCounter {
     for (let j = peStart[p], end = peStart[p + 1]; j < end; j++) {
       const e = peOrder[j];
       const at = path[e];
-      if (type[e] === 1) {
-        this.engagedMs[at] += value[e];
-        continue;
-      }
+      if (type[e] === ENGAGEMENT) this.engagedMs[at] += value[e];
+      if (type[e] !== PAGEVIEW) continue;
       this.views[at]++;
       if (this.stamp[at] !== visitor) {
         this.stamp[at] = visitor;

@@ -5,7 +5,7 @@ import { DIMENSIONS, FILTER_OPS } from "./engine.ts";
 /** TypeBox models of the analytics reports and explore queries (spec 2.6, 2.8, 4.6, 4.7). */
 
 /** Reports of spec 4.6 this version builds; the others answer 404 until they exist. */
-export const REPORTS = ["overview", "acquisition", "pages", "audience", "locations", "campaigns", "attribution", "realtime"] as const;
+export const REPORTS = ["overview", "acquisition", "pages", "audience", "locations", "campaigns", "attribution", "conversions", "realtime"] as const;
 export type ReportName = (typeof REPORTS)[number];
 
 const DateString = t.String({ description: "YYYY-MM-DD, site timezone" });
@@ -96,6 +96,19 @@ export const Attribution = t.Object(
     ),
   },
   { title: "AnalyticsAttribution" },
+);
+
+export const Conversions = t.Object(
+  {
+    ...Period,
+    totals: t.Object({ conversions: t.Integer(), revenue: t.Number({ description: "Site currency only" }) }),
+    byName: t.Array(t.Object({ name: t.String(), conversions: t.Integer(), revenue: t.Number({ description: "Site currency only" }), sessions: t.Integer(), users: t.Integer() }), {
+      description: "Most conversions first",
+    }),
+    byCurrency: t.Array(t.Object({ currency: t.String(), conversions: t.Integer(), value: t.Number({ description: "In that currency" }) })),
+    series: t.Array(t.Object({ date: DateString, conversions: t.Integer(), revenue: t.Number() }), { description: "Every day of the period" }),
+  },
+  { title: "AnalyticsConversions" },
 );
 
 export const Audience = t.Object(

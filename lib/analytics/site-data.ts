@@ -1,4 +1,5 @@
 import type { TenantStore } from "../db/tenants.ts";
+import { eventTypeCode } from "../ingest/event-types.ts";
 
 /**
  * A site's sessions and page events (pageviews and engagement pings) held in memory as columns, so a report over millions of
@@ -15,7 +16,7 @@ export const SESSION_DIMS = [
 ] as const;
 export type SessionDim = (typeof SESSION_DIMS)[number];
 
-const EVENT_COLUMNS = "session, type, path, title, value";
+const EVENT_COLUMNS = "session, type, path, title, value, name, currency";
 const SESSION_COLUMNS = `seq, visitor, day, started_at, pageviews, engaged_ms, conversions, revenue, engaged, is_new, ${SESSION_DIMS.join(", ")}`;
 
 export interface SessionColumns {
@@ -34,15 +35,25 @@ export interface SessionColumns {
   dims: Record<SessionDim, Int32Array>;
 }
 
-/** Pageviews (type 0) and engagement pings (type 1, `value` = engaged ms) with their page. */
+export const PAGEVIEW = eventTypeCode("pageview");
+export const ENGAGEMENT = eventTypeCode("engagement");
+export const CONVERSION = eventTypeCode("conversion");
+/** The event types the reports read per session (engagement's value is engaged ms). */
+const KEPT_EVENT_TYPES = [PAGEVIEW, ENGAGEMENT, CONVERSION];
+
+/** Pageviews, engagement pings and conversions, with their page, name and currency. */
 export interface PageEventColumns {
   count: number;
   /** Position of the session in the session columns. */
   session: Int32Array;
+  /** EVENT_TYPES index (lib/ingest/event-types.ts). */
   type: Int32Array;
   path: Int32Array;
   title: Int32Array;
   value: Float64Array;
+  /** Conversion name and currency (strings ids). */
+  name: Int32Array;
+  currency: Int32Array;
 }
 
 export class SiteData {
@@ -72,7 +83,10 @@ export class SiteData {
       engaged: new Int32Array(0), isNew: new Int32Array(0),
       dims: Object.fromEntries(SESSION_DIMS.map((d) => [d, new Int32Array(0)])) as Record<SessionDim, Int32Array>,
     };
-    this.pageEvents = { count: 0, session: new Int32Array(0), type: new Int32Array(0), path: new Int32Array(0), title: new Int32Array(0), value: new Float64Array(0) };
+    this.pageEvents = {
+      count: 0, session: new Int32Array(0), type: new Int32Array(0), path: new Int32Array(0), title: new Int32Array(0), value: new Float64Array(0),
+      name: new Int32Array(0), currency: new Int32Array(0),
+    };
   }
 
   /** The text of a `strings` id; null for none. */
@@ -142,7 +156,7 @@ export class SiteData {
       after = rows[rows.length - 1][0] as number;
     }
     for (let from = 0; from < latest; from += CHUNK * 4) {
-      this.putPageEvents(await readRows(store, `SELECT ${EVENT_COLUMNS} FROM event_rows WHERE seq > ? AND seq <= ? AND site = ? AND type IN (0, 1)`, [from, Math.min(from + CHUNK * 4, latest), this.siteRef]));
+      this.putPageEvents(await readRows(store, `SELECT ${EVENT_COLUMNS} FROM event_rows WHERE seq > ? AND seq <= ? AND site = ? AND type IN (${KEPT_EVENT_TYPES.join(", ")})`, [from, Math.min(from + CHUNK * 4, latest), this.siteRef]));
     }
   }
 
@@ -154,7 +168,7 @@ export class SiteData {
       const rows = await readRows(store, `SELECT ${EVENT_COLUMNS} FROM event_rows WHERE seq > ? AND seq <= ? AND site = ?`, [from, Math.min(from + CHUNK, latest), this.siteRef]);
       for (const r of rows) {
         touched.add(r[0] as number);
-        if (r[1] === 0 || r[1] === 1) newPageEvents.push(r);
+        if (KEPT_EVENT_TYPES.includes(r[1] as number)) newPageEvents.push(r);
       }
     }
     const seqs = [...touched].sort((a, b) => a - b);
@@ -215,6 +229,8 @@ export class SiteData {
       v.path = grow(v.path, capacity);
       v.title = grow(v.title, capacity);
       v.value = grow(v.value, capacity);
+      v.name = grow(v.name, capacity);
+      v.currency = grow(v.currency, capacity);
     }
     for (const r of rows) {
       const p = v.count++;
@@ -223,7 +239,9 @@ export class SiteData {
       v.path[p] = (r[2] as number | null) ?? 0;
       v.title[p] = (r[3] as number | null) ?? 0;
       v.value[p] = (r[4] as number | null) ?? 0;
-      if (v.type[p] === 0 && v.title[p] > 0) this.titles.set(v.path[p], v.title[p]);
+      v.name[p] = (r[5] as number | null) ?? 0;
+      v.currency[p] = (r[6] as number | null) ?? 0;
+      if (v.type[p] === PAGEVIEW && v.title[p] > 0) this.titles.set(v.path[p], v.title[p]);
     }
   }
 

@@ -9,13 +9,14 @@ import { activityLog } from "../../lib/audit.ts";
 import type { Platform } from "../../lib/platform.ts";
 import { analyticsSite, type AnalyticsSite } from "../../lib/analytics/site-cache.ts";
 import { reportPeriod, type Period } from "../../lib/analytics/period.ts";
-import { Acquisition, Attribution, Audience, Campaigns, ExploreRequest, ExploreResult, Locations, Overview, Pages, Realtime, ReportQuery, REPORTS, type ReportName } from "../../lib/analytics/models.ts";
+import { Acquisition, Attribution, Audience, Campaigns, Conversions, ExploreRequest, ExploreResult, Locations, Overview, Pages, Realtime, ReportQuery, REPORTS, type ReportName } from "../../lib/analytics/models.ts";
 import { overviewReport } from "../../lib/analytics/reports/overview.ts";
 import { acquisitionReport } from "../../lib/analytics/reports/acquisition.ts";
 import { locationsReport } from "../../lib/analytics/reports/locations.ts";
 import { audienceReport } from "../../lib/analytics/reports/audience.ts";
 import { pagesReport } from "../../lib/analytics/reports/pages.ts";
 import { attributionReport } from "../../lib/analytics/reports/attribution.ts";
+import { conversionsReport } from "../../lib/analytics/reports/conversions.ts";
 import { campaignsReport } from "../../lib/analytics/reports/campaigns.ts";
 import { realtimeReport } from "../../lib/analytics/reports/realtime.ts";
 import { exploreQuery } from "../../lib/analytics/explore.ts";
@@ -95,6 +96,11 @@ export function createQueryApp(platform: Platform) {
       report("attribution"),
       datedReport(attributionReport),
       { params: SiteParams, query: ReportQuery, response: Attribution, detail: { summary: "Attribution: conversions and revenue per channel by first touch, last touch, last non-direct touch and linear", tags: ["Analytics"] } },
+    )
+    .get(
+      report("conversions"),
+      datedReport(conversionsReport),
+      { params: SiteParams, query: ReportQuery, response: Conversions, detail: { summary: "Conversions by name, value and currency, with a daily series", tags: ["Analytics"] } },
     )
     .get(
       report("realtime"),

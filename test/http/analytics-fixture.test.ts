@@ -196,6 +196,28 @@ describe("fixture: a 25-hour day, midnights, duplicates", () => {
     });
   });
 
+  test("conversions: by name, currency and day; the repeated orderIds count once", async () => {
+    const { status, body } = await get(`/analytics/conversions?${RANGE}`);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      from: "2026-10-31",
+      to: "2026-11-02",
+      tz: "America/New_York",
+      currency: "EUR",
+      totals: { conversions: 3, revenue: 130 },
+      byName: [
+        { name: "purchase", conversions: 2, revenue: 130, sessions: 2, users: 2 },
+        { name: "signup", conversions: 1, revenue: 0, sessions: 1, users: 1 },
+      ],
+      byCurrency: [{ currency: "EUR", conversions: 3, value: 130 }],
+      series: [
+        { date: "2026-10-31", conversions: 1, revenue: 100 },
+        { date: "2026-11-01", conversions: 0, revenue: 0 },
+        { date: "2026-11-02", conversions: 2, revenue: 30 },
+      ],
+    });
+  });
+
   test("audience: new vs returning and devices", async () => {
     const { status, body } = await get(`/analytics/audience?${RANGE}`);
     expect(status).toBe(200);

@@ -4,7 +4,8 @@ import type { SiteData } from "../../lib/analytics/site-data.ts";
 import { siteDataOf } from "../helpers/site-data.ts";
 import { DIMENSIONS, sessionsInRange, type Filter } from "../../lib/analytics/engine.ts";
 import type { SessionSums } from "../../lib/analytics/metrics.ts";
-import { epochDayOf } from "../../lib/time.ts";
+import { dateOfEpochDay, epochDayOf } from "../../lib/time.ts";
+import { conversionsInRange } from "../../lib/analytics/conversions.ts";
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same event log. */
 function prng(seed: number) {
@@ -81,6 +82,11 @@ test.each(Array.from({ length: 25 }, (_, i) => i + 1))("random event log %d: tot
         expect(sumOf(result.groups[0], "users")).toBeGreaterThanOrEqual(overview.totals.users);
       }
     }
+    // The conversions report reads events, the others session sums: they must agree.
+    const range = { from: dateOfEpochDay(from), to: dateOfEpochDay(to), tz: "Europe/Berlin", start: 0, end: 0, days: to - from + 1 };
+    const conversions = conversionsInRange(data, { range, from, to }, "EUR");
+    expect(conversions.totals.conversions).toBe(overview.totals.conversions);
+    expect(conversions.totals.revenue).toBeCloseTo(overview.totals.revenue, 2);
     const byDate = sessionsInRange(data, { from, to, groupBy: ["date"], filters: [everything] }).groups[0];
     for (const k of ADDITIVE) expect(sumOf(byDate, k)).toBeCloseTo(overview.totals[k], 6);
   }

@@ -1,6 +1,6 @@
 import type { TenantStore } from "../../db/tenants.ts";
 import { NOT_SET } from "../engine.ts";
-import { readRows } from "../site-data.ts";
+import { PAGEVIEW, readRows } from "../site-data.ts";
 
 /** Realtime (DESIGN section 5): the last 30 minutes by minute, straight from the event rows. */
 export const REALTIME_MINUTES = 30;
@@ -51,7 +51,7 @@ export async function realtimeReport(store: TenantStore, siteId: string, now: nu
   };
   let pageviews = 0;
   for (const [ts, type, path, visitor, source, country] of rows) {
-    const pageview = type === 0;
+    const pageview = type === PAGEVIEW;
     const slot = series[Math.floor((ts - since) / MINUTE)];
     slot.visitors.add(visitor);
     everyone.add(visitor);
