@@ -78,18 +78,16 @@ export const strings = sqliteTable("strings", {
 }, (t) => [uniqueIndex("strings_value").on(t.value)]);
 
 /**
- * Every accepted tracking event, in arrival order (`seq`). Compact on purpose (about 45 bytes
- * a row): text lives in `strings`, the session by its `seq`, the event UUID only as its 64-bit
- * hash. One index serves deduplication: unique (site, ts, id_hash) — a retried event carries
- * the same id and time, so it collides, and keys ordered by time keep inserts near the index's
- * right edge. The `events` view shows rows with their text.
+ * Every accepted tracking event, in arrival order (`seq`, which readers use as the change
+ * log). Compact on purpose (about 36 bytes a row, no secondary index): text lives in
+ * `strings`, the session by its `seq`. Deduplication uses `recent_events`. The `events` view
+ * shows rows with their text.
  */
 export const eventRows = sqliteTable("event_rows", {
   seq: integer("seq").primaryKey(),
   site: integer("site").notNull(),
   session: integer("session").notNull(),
   ts: integer("ts").notNull(),
-  idHash: integer("id_hash").notNull(),
   /** Index into EVENT_TYPES (lib/ingest/event-types.ts). */
   type: integer("type").notNull(),
   /** Event name, conversion name, vital name (LCP…), form id, popup/spin id, user id. */
@@ -102,7 +100,23 @@ export const eventRows = sqliteTable("event_rows", {
   currency: integer("currency"),
   orderId: text("order_id"),
   props: text("props"),
-}, (t) => [uniqueIndex("event_rows_dedup").on(t.site, t.ts, t.idHash)]);
+});
+
+/**
+ * The events of the last 73 hours by id hash: enough to deduplicate, because the protocol
+ * refuses events more than 72 hours old, so a resent event always finds its first copy here.
+ * Older rows are pruned as ingest goes. Keys ordered by time keep inserts at the index's
+ * right edge; realtime reads the last 30 minutes from here too.
+ */
+export const recentEvents = sqliteTable("recent_events", {
+  site: integer("site").notNull(),
+  ts: integer("ts").notNull(),
+  idHash: integer("id_hash").notNull(),
+  /** The session's seq (realtime joins it for visitor, source and country). */
+  session: integer("session").notNull(),
+  type: integer("type").notNull(),
+  path: integer("path"),
+}, (t) => [uniqueIndex("recent_events_id").on(t.site, t.ts, t.idHash)]);
 
 /**
  * One row per session, kept up to date at ingest (DESIGN section 5 counts from here).

@@ -1,6 +1,6 @@
 import type { Arg, Op, Program, RunResult } from "../db/statements.ts";
 import { epochDayIn } from "../time.ts";
-import { eventTypeCode } from "./event-types.ts";
+import { eventTypeCode, MAX_EVENT_AGE_MS } from "./event-types.ts";
 import { newId } from "../ids.ts";
 
 /** What ingest decided about a session from the batch that carried it. */
@@ -99,10 +99,13 @@ export interface HitResult {
 export class RowRefs {
   strings = new Map<string, number>();
   sessions = new Map<string, { seq: number; visitor: number }>();
+  /** When recent_events was last pruned, per site. */
+  prunedAt = new Map<number, number>();
 
   forget(): void {
     this.strings = new Map();
     this.sessions = new Map();
+    this.prunedAt = new Map();
   }
 
   /** Bounded: a long-running writer keeps the recent ones (sessions last 30 minutes). */
@@ -117,15 +120,20 @@ const run = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "run" });
 const get = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "get" });
 const all = (sql: string, args: Arg[]): Op => ({ sql, args, mode: "all" });
 
-const EVENT_COLUMNS = "(site, session, ts, id_hash, type, name, path, title, href, value, currency, order_id, props)";
-const EVENT_ROW = "(?,?,?,?,?,?,?,?,?,?,?,?,?)";
+const EVENT_COLUMNS = "(site, session, ts, type, name, path, title, href, value, currency, order_id, props)";
+const EVENT_ROW = "(?,?,?,?,?,?,?,?,?,?,?,?)";
+const RECENT_ROW = "(?,?,?,?,?,?)";
+/** recent_events keeps this much: the protocol's 72-hour limit on an event's age, plus an hour. */
+export const DEDUP_WINDOW_MS = MAX_EVENT_AGE_MS + 3_600_000;
+const PRUNE_EVERY_MS = 60_000;
 
 /** The dedup key of an event id: its 64-bit hash, as SQLite's signed integer. */
 export const eventIdHash = (id: string): bigint => BigInt.asIntN(64, BigInt(Bun.hash(id)));
 /** A UUID's 16 bytes, as session and visitor rows keep it. */
 export const uuidBytes = (uuid: string): Uint8Array => Buffer.from(uuid.replaceAll("-", ""), "hex");
 /** Multi-row insert texts by row count (each a cached prepared statement). */
-const insertEventsSql = (n: number) => `INSERT OR IGNORE INTO event_rows ${EVENT_COLUMNS} VALUES ${Array(n).fill(EVENT_ROW).join(",")}`;
+const insertEventsSql = (n: number) => `INSERT INTO event_rows ${EVENT_COLUMNS} VALUES ${Array(n).fill(EVENT_ROW).join(",")}`;
+const insertRecentSql = (n: number) => `INSERT OR IGNORE INTO recent_events (site, ts, id_hash, session, type, path) VALUES ${Array(n).fill(RECENT_ROW).join(",")}`;
 
 const ENGAGED_RULE = (ms: string, pv: string, conv: string) => `CASE WHEN ${ms} >= ${ENGAGED_MS} OR ${pv} >= 2 OR ${conv} >= 1 THEN 1 ELSE 0 END`;
 
@@ -227,17 +235,15 @@ export function* applyHits(hits: Hit[], refs: RowRefs): Program<HitResult[]> {
     if (!known && nextSession === null) nextSession = ((yield get("SELECT coalesce(max(seq), 0) + 1 AS next FROM session_rows")) as { next: number }).next;
     const sessionSeq = known ? known.seq : nextSession!;
 
-    const args: Arg[] = [];
-    for (const e of candidates) {
-      args.push(site, sessionSeq, e.ts, eventIdHash(e.id), eventTypeCode(e.type), ref(e.name), ref(e.path), ref(e.title), ref(e.href), e.value, ref(e.currency), e.orderId, e.props);
-    }
+    // Deduplicate against the last 73 hours of event ids; the rows this insert added hold the
+    // table's highest rowids (SQLite gives a new row max + 1), so the duplicates are found
+    // without RETURNING, and only when there are any.
+    const recent: Arg[] = [];
+    for (const e of candidates) recent.push(site, e.ts, eventIdHash(e.id), sessionSeq, eventTypeCode(e.type), ref(e.path));
     let fresh = candidates;
-    const ran = (yield run(insertEventsSql(candidates.length), ...args)) as RunResult;
+    const ran = (yield run(insertRecentSql(candidates.length), ...recent)) as RunResult;
     if (ran.changes < candidates.length) {
-      // Some were stored before. The rows this insert added hold the table's highest seq
-      // values (SQLite gives a new row max + 1), so they are found without RETURNING, which
-      // costs a fifth of the write thread on every batch.
-      const rows = ran.changes === 0 ? [] : ((yield all("SELECT CAST(id_hash AS TEXT) AS h FROM event_rows WHERE seq > ?", [ran.lastInsertRowid - ran.changes])) as { h: string }[]);
+      const rows = ran.changes === 0 ? [] : ((yield all("SELECT CAST(id_hash AS TEXT) AS h FROM recent_events WHERE rowid > ?", [ran.lastInsertRowid - ran.changes])) as { h: string }[]);
       // As text: SQLite drivers hand 64-bit integers over as doubles, which loses bits.
       const inserted = new Set(rows.map((r) => BigInt(r.h)));
       fresh = candidates.filter((e) => inserted.has(eventIdHash(e.id)));
@@ -245,6 +251,15 @@ export function* applyHits(hits: Hit[], refs: RowRefs): Program<HitResult[]> {
     result.duplicates += candidates.length - fresh.length;
     result.accepted = fresh.length;
     if (fresh.length === 0) continue;
+    const args: Arg[] = [];
+    for (const e of fresh) {
+      args.push(site, sessionSeq, e.ts, eventTypeCode(e.type), ref(e.name), ref(e.path), ref(e.title), ref(e.href), e.value, ref(e.currency), e.orderId, e.props);
+    }
+    yield run(insertEventsSql(fresh.length), ...args);
+    if (hit.receivedAt - (refs.prunedAt.get(site) ?? 0) >= PRUNE_EVERY_MS) {
+      yield run("DELETE FROM recent_events WHERE site = ? AND ts < ?", site, hit.receivedAt - DEDUP_WINDOW_MS);
+      refs.prunedAt.set(site, hit.receivedAt);
+    }
 
     let minTs = Infinity;
     let maxTs = -Infinity;

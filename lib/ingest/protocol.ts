@@ -1,6 +1,7 @@
 import { t, type Static } from "elysia";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import type { TSchema } from "@sinclair/typebox";
+import { MAX_EVENT_AGE_MS } from "./event-types.ts";
 
 /** Tracking protocol v1 (spec 4.12, DESIGN section 4). */
 
@@ -103,7 +104,7 @@ const checkers = Object.fromEntries(Object.entries(EVENT_SCHEMAS).map(([k, s]) =
 >;
 
 /** Events older than this (queued offline) or this far in the future (bad clocks) are refused. */
-export const MAX_EVENT_AGE_MS = 72 * 3600_000;
+export { MAX_EVENT_AGE_MS };
 export const MAX_EVENT_FUTURE_MS = 10 * 60_000;
 
 export type EventCheck = { ok: true; event: EventV1 } | { ok: false; path: string; message: string };

@@ -38,7 +38,7 @@ test("every event acknowledged with 202 survives SIGKILL mid-load; the store pas
 
     const db = new Database(join(dataDir, `${boot.orgId}.sqlite`));
     expect(db.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
-    const stored = new Set((db.query("SELECT CAST(id_hash AS TEXT) AS h FROM event_rows").all() as { h: string }[]).map((r) => BigInt(r.h)));
+    const stored = new Set((db.query("SELECT CAST(id_hash AS TEXT) AS h FROM recent_events").all() as { h: string }[]).map((r) => BigInt(r.h)));
     const missing = acked.filter((id) => !stored.has(eventIdHash(id)));
     expect(missing).toEqual([]);
     db.close();

@@ -90,7 +90,7 @@ describe("CORS and the Origin check", () => {
       expect(res.status).toBe(202);
       expect(((await res.json()) as any).accepted).toBe(0);
     }
-    expect(count("SELECT count(*) AS n FROM events WHERE id_hash = ?", eventIdHash(bot.e[0].id as string))).toBe(0);
+    expect(count("SELECT count(*) AS n FROM recent_events WHERE id_hash = ?", eventIdHash(bot.e[0].id as string))).toBe(0);
   });
 });
 
@@ -354,6 +354,23 @@ test("a resent batch with one new event stores only the new one and counts it on
   expect(rows("SELECT count(*) AS n FROM events WHERE session_id = ?", sid)[0]).toEqual({ n: 3 });
 });
 
+test("an event resent 71 hours later is still a duplicate; after 73 hours its id is pruned and the event stays", async () => {
+  const sid = uuid();
+  const start = s.clock.ms;
+  const first = ev("pageview", start, { u: "http://localhost/late" });
+  const body = batch(boot.siteKey, [first], { sid });
+  expect(((await (await post(s.url, body)).json()) as any)).toMatchObject({ accepted: 1, duplicates: 0 });
+  s.clock.advance(71 * 3600_000);
+  expect(((await (await post(s.url, body)).json()) as any)).toMatchObject({ accepted: 0, duplicates: 1 });
+  s.clock.advance(3 * 3600_000);
+  await post(s.url, batch(boot.siteKey, [ev("pageview", s.clock.ms)]));
+  expect(count("SELECT count(*) AS n FROM recent_events WHERE id_hash = ?", eventIdHash(first.id as string))).toBe(0);
+  expect(rows("SELECT count(*) AS n FROM events WHERE session_id = ?", sid)[0]).toEqual({ n: 1 });
+  // And it can no longer be sent: the protocol refuses events more than 72 hours old.
+  expect((await post(s.url, body)).status).toBe(422);
+  s.clock.ms = start;
+});
+
 test("an org's own database receives its hits; an unreachable one answers 503 BYO_DB_UNREACHABLE", async () => {
   const { tempDir } = await import("../helpers/stack.ts");
   const { Database } = await import("bun:sqlite");
@@ -373,7 +390,7 @@ test("an org's own database receives its hits; an unreachable one answers 503 BY
       expect(((await res.json()) as any).error.code).toBe("BYO_DB_UNREACHABLE");
     } else {
       const own = new Database(file, { readonly: true });
-      expect((own.query("SELECT CAST(id_hash AS TEXT) AS h FROM events").all() as any[]).map((r) => BigInt(r.h))).toEqual([eventIdHash(pv.id as string)]);
+      expect((own.query("SELECT CAST(id_hash AS TEXT) AS h FROM recent_events").all() as any[]).map((r) => BigInt(r.h))).toEqual([eventIdHash(pv.id as string)]);
       own.close();
     }
   }

@@ -43,12 +43,12 @@ test("text rows from before the compact layout move into it unchanged", () => {
   const before = {
     visitors: db.query("SELECT * FROM visitors").all() as unknown[],
     sessions: db.query("SELECT * FROM sessions").all() as unknown[],
-    events: db.query("SELECT id_hash, site_id, session_id, visitor_id, ts, type, name, path, title, value, currency, order_id, href, props FROM events").all(),
+    events: db.query("SELECT site_id, session_id, visitor_id, ts, type, name, path, title, value, currency, order_id, href, props FROM events").all(),
   };
   migrateSqlite(db, tenantMigrations);
   const strip = (rows: unknown[]): unknown[] => rows.map((r) => Object.fromEntries(Object.entries(r as object).filter(([k]) => k !== "seq")));
   expect(strip(db.query("SELECT * FROM visitors").all())).toEqual(before.visitors);
   expect(strip(db.query("SELECT * FROM sessions").all())).toEqual(before.sessions);
-  expect(db.query("SELECT id_hash, site_id, session_id, visitor_id, ts, type, name, path, title, value, currency, order_id, href, props FROM events").all()).toEqual(before.events);
+  expect(db.query("SELECT site_id, session_id, visitor_id, ts, type, name, path, title, value, currency, order_id, href, props FROM events").all()).toEqual(before.events);
   db.close();
 });

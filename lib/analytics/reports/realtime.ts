@@ -2,7 +2,7 @@ import type { TenantStore } from "../../db/tenants.ts";
 import { NOT_SET } from "../engine.ts";
 import { PAGEVIEW, readRows } from "../site-data.ts";
 
-/** Realtime (DESIGN section 5): the last 30 minutes by minute, straight from the event rows. */
+/** Realtime (DESIGN section 5): the last 30 minutes by minute, from the recent events (73 hours kept). */
 export const REALTIME_MINUTES = 30;
 /** A visitor is active now with an event in the last 5 minutes (GA4's realtime card shows 30). */
 export const ACTIVE_MINUTES = 5;
@@ -28,7 +28,7 @@ export async function realtimeReport(store: TenantStore, siteId: string, now: nu
   const rows = (await readRows(
     store,
     `SELECT e.ts, e.type, p.value, s.visitor, src.value, c.value
-       FROM event_rows e
+       FROM recent_events e
        JOIN session_rows s ON s.seq = e.session
        LEFT JOIN strings p ON p.id = e.path
        LEFT JOIN strings src ON src.id = s.source
