@@ -14,6 +14,7 @@ import { addDomain, verifyDomain } from "../lib/admin/domains.ts";
 import { createKey, revokeKey, rotateKey } from "../lib/admin/keys.ts";
 import { createIntegration } from "../lib/admin/integrations.ts";
 import { setConsent } from "../lib/admin/consent.ts";
+import { seedDemoCommand } from "../lib/demo/seed.ts";
 
 type Flags = Record<string, string | true>;
 type Command = { flags: string[]; booleans?: string[]; run: (platform: Platform, flags: Flags) => Promise<object> };
@@ -47,7 +48,7 @@ const COMMANDS: Record<string, Command> = {
   "popup create": { flags: ["site", "file"], run: unavailable("popup create", "popups arrive with the engagement capability") },
   "spin create": { flags: ["site", "file"], run: unavailable("spin create", "spin wheels arrive with the engagement capability") },
   "schedule create": { flags: ["site", "file"], run: unavailable("schedule create", "report schedules arrive with the library reports") },
-  "demo seed": { flags: ["visitors", "days"], run: unavailable("demo seed", "the demo-data generator needs the ingest pipeline") },
+  "demo seed": { flags: ["visitors", "days", "site", "seed"], run: (p, f) => seedDemoCommand(p, f) },
 };
 
 class UsageError extends ApiError {}

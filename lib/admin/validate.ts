@@ -42,6 +42,15 @@ export function currency(value: unknown, path: string): string {
   return code;
 }
 
+/** A whole number given as a flag (`--visitors 500`), within [min, max]. */
+export function integer(value: unknown, path: string, min: number, max: number): number {
+  const text = requireText(value, path, 20);
+  const n = Number(text);
+  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(n)) throw invalid(path, "must be a whole number");
+  if (n < min || n > max) throw invalid(path, `must be from ${min} to ${max}`);
+  return n;
+}
+
 export function oneOf<T extends string>(value: unknown, path: string, allowed: readonly T[]): T {
   const text = requireText(value, path, 100);
   if (!(allowed as readonly string[]).includes(text)) throw invalid(path, `must be one of ${allowed.join(", ")}`);

@@ -4,13 +4,11 @@ import { gzipSync } from "node:zlib";
 import { serviceBase } from "../../lib/http/service.ts";
 import { serviceDocs } from "../../lib/http/openapi.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { RateLimiter } from "../../lib/ratelimit.ts";
 import { CollectAccepted, CollectBody } from "../../lib/ingest/protocol.ts";
 import { collectEndpoint, cors } from "./collect-endpoint.ts";
 import type { DirectRoutes } from "../../lib/http/upstream.ts";
 import { parseJsonBody } from "../../lib/http/request.ts";
-import { GeoLocator } from "../../lib/ingest/geo.ts";
-import { IngestWriter } from "../../lib/ingest/writer.ts";
+import { openCollectDeps } from "../../lib/ingest/collect-deps.ts";
 import { siteByKey } from "../../lib/ingest/site-lookup.ts";
 import { ConsentSettings } from "../../lib/ingest/consent-settings.ts";
 import { ErrorEnvelope } from "../../lib/api/models.ts";
@@ -23,12 +21,7 @@ const SiteConfig = t.Object({ siteKey: t.String(), consent: ConsentSettings, pop
 
 /** Public tracking: POST /v1/collect, the script, and the site config the script reads. */
 export async function createIngestService(platform: Platform) {
-  const collectBatch = collectEndpoint({
-    platform,
-    geo: await GeoLocator.open(platform.settings.geoipDb),
-    writer: new IngestWriter(),
-    flood: new RateLimiter(platform.settings.ingestRatePerIp, platform.now),
-  });
+  const collectBatch = collectEndpoint(await openCollectDeps(platform));
   const app = new Elysia({ name: "ingest" })
     .use(serviceBase({ name: "ingest", secret: platform.secret, requireAuth: false }))
     .use(serviceDocs("ingest"))
