@@ -9,42 +9,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { flag, machine, measure, startProcess, type LoadResult } from "./harness.ts";
+import { COLLECT_HEADERS, makeBodies } from "./collect-bodies.ts";
 
 const seconds = flag("seconds", 10);
 const runs = flag("runs", 3);
 const connections = flag("connections", 32);
 const dataDir = mkdtempSync(join(tmpdir(), "tidemark-bench-ingest-"));
-const UA = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
-
-/** Realistic batches: a pageview with referrer/UTMs, then a mix of the script's event types. */
-function makeBodies(siteKey: string, count: number): { bodies: string[]; events: number } {
-  const refs = ["", "https://www.google.com/", "https://t.co/x", "https://news.ycombinator.com/", "https://www.bing.com/"];
-  const kinds = ["pageview", "engagement", "scroll", "event", "vital", "outbound", "conversion"];
-  let events = 0;
-  const bodies = Array.from({ length: count }, (_, i) => {
-    const n = 1 + ((i * 7) % 20);
-    events += n;
-    const e = Array.from({ length: n }, (_, j) => {
-      const t = j === 0 ? "pageview" : kinds[(i + j) % kinds.length];
-      const base = { id: "__UUID__", t, ts: "__NOW__", u: `http://localhost/p/${(i + j) % 50}?x=${j}`, ti: `Page ${(i + j) % 50}` };
-      switch (t) {
-        case "engagement": return { ...base, et: 1000 + j * 100 };
-        case "scroll": return { ...base, pct: [25, 50, 75, 90][j % 4] };
-        case "event": return { ...base, n: "cta_click", p: { variant: j % 2 ? "a" : "b" } };
-        case "vital": return { ...base, n: "LCP", val: 1200 + j };
-        case "outbound": return { ...base, href: "https://partner.example/" };
-        case "conversion": return { ...base, n: "purchase", val: 20, oid: "__UUID__" };
-        default: return base;
-      }
-    });
-    return JSON.stringify({
-      v: 1, s: siteKey, vid: "__VID__", sid: "__SID__", nv: true, c: { analytics: i % 3 !== 0, marketing: i % 2 === 0 },
-      ctx: { ref: refs[i % refs.length], lang: "en-US", tz: "Europe/Berlin", sw: 1920, sh: 1080, utm: i % 4 === 0 ? { utm_source: "newsletter", utm_medium: "email", utm_campaign: "nov" } : {} },
-      e,
-    });
-  });
-  return { bodies, events };
-}
 
 const results: [string, LoadResult & { runs: LoadResult[] }, number][] = [];
 try {
@@ -53,8 +23,7 @@ try {
   const boot = JSON.parse(readFileSync(join(dataDir, "bootstrap.json"), "utf8"));
   // The load generator gives every send fresh ids (__UUID__), so each request is new data.
   const perRun = 2000;
-  const headers = ["--header", "origin: http://localhost", "--header", `user-agent: ${UA}`, "--header", "content-type: application/json"];
-  const common = ["--seconds", String(seconds), "--connections", String(connections), "--method", "POST", ...headers];
+  const common = ["--seconds", String(seconds), "--connections", String(connections), "--method", "POST", ...COLLECT_HEADERS];
   const runsRouter: LoadResult[] = [];
   let eventsPerBody = 0;
   for (let r = 0; r < runs; r++) {
@@ -68,7 +37,7 @@ try {
   const sorted = (k: keyof LoadResult) => [...runsRouter].sort((a, b) => (a[k] as number) - (b[k] as number))[Math.floor(runs / 2)][k] as number;
   results.push(["one-process router → ingest", { ...runsRouter[0], rps: sorted("rps"), p50: sorted("p50"), p99: sorted("p99"), errors: sorted("errors"), runs: runsRouter }, eventsPerBody]);
   const db = await import("bun:sqlite").then(({ Database }) => new Database(join(dataDir, `${boot.orgId}.sqlite`), { readonly: true }));
-  const stored = (db.query("SELECT count(*) AS n FROM events").get() as { n: number }).n;
+  const stored = (db.query("SELECT count(*) AS n FROM event_rows").get() as { n: number }).n;
   db.close();
   await server.stop();
 

@@ -1,0 +1,158 @@
+/**
+ * `bun run bench query`: report latency on one site seeded with ~10 million events (~3 million
+ * sessions over 90 days) through the ingest code path (`demo seed`). Cold = the first request
+ * of a freshly started server (the site's columns are loaded from the store); warm = the same
+ * request again (median and p95 of --warm runs). Then the ingest rate while queries run, and
+ * the store's size. The seeded store is kept in the temp folder and reused by later runs.
+ * Options: --visitors 1500000 --days 90 --warm 15 --seconds 10 --connections 32 --fresh.
+ */
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Database } from "bun:sqlite";
+import { Temporal } from "temporal-polyfill";
+import { flag, load, machine, median, startProcess } from "./harness.ts";
+import { COLLECT_HEADERS, makeBodies } from "./collect-bodies.ts";
+import { readSettings } from "../../lib/config.ts";
+import { closePlatform, openPlatform } from "../../lib/platform.ts";
+import { bootstrapIfEmpty, type Bootstrap } from "../../lib/admin/bootstrap.ts";
+import { progressBar, seedDemo } from "../../lib/demo/seed.ts";
+import { setLogging } from "../../lib/http/log.ts";
+
+const visitors = flag("visitors", 1_500_000);
+const days = flag("days", 90);
+const warmRuns = flag("warm", 15);
+const seconds = flag("seconds", 10);
+const connections = flag("connections", 32);
+const dataDir = join(tmpdir(), `tidemark-bench-query-${visitors}-${days}`);
+const marker = join(dataDir, "seeded.json");
+const env = { DATA_DIR: dataDir, INGEST_RATE_PER_IP: "1000000000", INGEST_URL: "", QUERY_URL: "", HOOKS_URL: "", RATE_LIMIT_PER_KEY: "1000000000", RATE_LIMIT_PER_IP: "1000000000" };
+
+interface Seeded {
+  boot: Bootstrap;
+  events: number;
+  sessions: number;
+  seconds: number;
+}
+
+async function seedOnce(): Promise<Seeded> {
+  if (process.argv.includes("--fresh")) rmSync(dataDir, { recursive: true, force: true });
+  if (existsSync(marker)) return JSON.parse(readFileSync(marker, "utf8")) as Seeded;
+  rmSync(dataDir, { recursive: true, force: true });
+  setLogging(false);
+  const platform = openPlatform(readSettings({ ...process.env, ...env }));
+  try {
+    const boot = (await bootstrapIfEmpty(platform))!;
+    console.error(`seeding ${visitors} visitors over ${days} days into ${dataDir} …`);
+    const started = performance.now();
+    const result = await seedDemo(platform, { visitors, days, siteId: boot.siteId, progress: progressBar() });
+    const seeded: Seeded = { boot, events: result.events, sessions: result.sessions, seconds: (performance.now() - started) / 1000 };
+    writeFileSync(marker, JSON.stringify(seeded));
+    return seeded;
+  } finally {
+    closePlatform(platform);
+  }
+}
+
+const seeded = await seedOnce();
+const { boot } = seeded;
+const file = join(dataDir, `${boot.orgId}.sqlite`);
+const storeBytes = () => [file, `${file}-wal`].reduce((n, f) => n + (existsSync(f) ? statSync(f).size : 0), 0);
+{
+  // Fold the WAL into the file so the size is the store's, not a log's.
+  const db = new Database(file);
+  db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  db.close();
+}
+const sizeBefore = storeBytes();
+const counts = (() => {
+  const db = new Database(file, { readonly: true });
+  const n = (sql: string) => (db.query(sql).get() as { n: number }).n;
+  const out = { events: n("SELECT count(*) AS n FROM event_rows"), sessions: n("SELECT count(*) AS n FROM session_rows"), visitors: n("SELECT count(*) AS n FROM visitor_rows") };
+  db.close();
+  return out;
+})();
+
+const site = `/api/v1/orgs/${boot.orgId}/sites/${boot.siteId}`;
+const today = Temporal.Now.plainDateISO("UTC");
+const range90 = `from=${today.subtract({ days: days - 1 })}&to=${today}`;
+const explore = {
+  kind: "query",
+  from: today.subtract({ days: days - 1 }).toString(),
+  to: today.toString(),
+  query: {
+    metrics: ["sessions", "users", "engagementRate", "conversions", "revenue"],
+    dimension: "landing",
+    filters: [{ dim: "device", op: "is", value: "mobile" }, { dim: "channel", op: "in", value: ["organic_search", "paid_search"] }],
+  },
+};
+
+type Query = { name: string; path: string; body?: object };
+async function call(url: string, q: Query): Promise<{ ms: number; status: number; body: unknown }> {
+  const started = performance.now();
+  const res = await fetch(`${url}${q.path}`, {
+    method: q.body ? "POST" : "GET",
+    headers: { authorization: `Bearer ${boot.key}`, "content-type": "application/json" },
+    body: q.body ? JSON.stringify(q.body) : undefined,
+  });
+  const body = await res.json();
+  return { ms: performance.now() - started, status: res.status, body };
+}
+
+// The drill-down goes to the busiest region of the busiest country.
+let queries: Query[] = [];
+{
+  const server = await startProcess(["services/router/main.ts"], env);
+  const countries = (await call(server.url, { name: "", path: `${site}/analytics/locations?${range90}` })).body as { rows: { key: string }[] };
+  const country = countries.rows[0].key;
+  const regions = (await call(server.url, { name: "", path: `${site}/analytics/locations?${range90}&country=${country}` })).body as { rows: { key: string }[] };
+  const region = regions.rows.find((r) => r.key !== "(not set)")?.key ?? regions.rows[0].key;
+  await server.stop();
+  queries = [
+    { name: "overview, 28 days", path: `${site}/analytics/overview` },
+    { name: `overview, ${days} days`, path: `${site}/analytics/overview?${range90}` },
+    { name: `acquisition, ${days} days`, path: `${site}/analytics/acquisition?${range90}` },
+    { name: `locations ${country} › ${region}, ${days} days`, path: `${site}/analytics/locations?${range90}&country=${country}&region=${encodeURIComponent(region)}` },
+    { name: `explore landing × 2 filters, ${days} days`, path: `${site}/explore`, body: explore },
+  ];
+}
+
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
+const rows: { name: string; cold: number; p50: number; p95: number }[] = [];
+for (const q of queries) {
+  // Cold: a fresh process, so the first request loads the site's columns from the store.
+  const server = await startProcess(["services/router/main.ts"], env);
+  const cold = await call(server.url, q);
+  if (cold.status !== 200) throw new Error(`${q.name}: ${cold.status} ${JSON.stringify(cold.body)}`);
+  const warm: number[] = [];
+  for (let i = 0; i < warmRuns; i++) warm.push((await call(server.url, q)).ms);
+  rows.push({ name: q.name, cold: cold.ms, p50: median(warm), p95: p95(warm) });
+  console.error(`${q.name}: cold ${cold.ms.toFixed(0)} ms, warm p50 ${median(warm).toFixed(1)} ms`);
+  await server.stop();
+}
+
+// Ingest while the overview is asked for again and again.
+const server = await startProcess(["services/router/main.ts"], env);
+await call(server.url, queries[0]);
+const { bodies, events } = makeBodies(boot.siteKey, 2000);
+const bodyFile = join(dataDir, "bodies.json");
+writeFileSync(bodyFile, JSON.stringify(bodies));
+let ingesting = true;
+const during: number[] = [];
+const loop = (async () => {
+  while (ingesting) during.push((await call(server.url, queries[0])).ms);
+})();
+const ingest = await load(["--url", `${server.url}/v1/collect`, "--body-file", bodyFile, "--seconds", String(seconds), "--connections", String(connections), "--method", "POST", ...COLLECT_HEADERS]);
+ingesting = false;
+await loop;
+await server.stop();
+const perBatch = events / bodies.length;
+
+console.log(`\nQueries on one site: ${counts.events.toLocaleString("en")} events, ${counts.sessions.toLocaleString("en")} sessions, ${counts.visitors.toLocaleString("en")} visitors over ${days} days; ${machine()}`);
+console.log(`store: ${(sizeBefore / 2 ** 20).toFixed(0)} MiB (${(sizeBefore / counts.events).toFixed(0)} bytes per event, all tables and indexes); seeded at ${Math.round(seeded.events / seeded.seconds).toLocaleString("en")} events/s\n`);
+console.log(["query".padEnd(44), "cold ms".padStart(9), "warm p50".padStart(9), "warm p95".padStart(9)].join(" "));
+for (const r of rows) console.log([r.name.padEnd(44), r.cold.toFixed(0).padStart(9), r.p50.toFixed(1).padStart(9), r.p95.toFixed(1).padStart(9)].join(" "));
+console.log(
+  `\nwhile ingesting (${connections} connections, ${seconds} s): ${Math.round(ingest.rps * perBatch).toLocaleString("en")} events/s (${ingest.rps} batches/s, p50 ${ingest.p50} ms, p99 ${ingest.p99} ms); ` +
+    `overview 28 days meanwhile: ${during.length} runs, p50 ${median(during).toFixed(1)} ms, p95 ${p95(during).toFixed(1)} ms`,
+);
