@@ -162,7 +162,12 @@ export const sessionRows = sqliteTable("session_rows", {
   consentMarketing: integer("consent_marketing").notNull(),
 }, (t) => [uniqueIndex("session_rows_uid").on(t.site, t.uid)]);
 
-/** One row per visitor and site; `uid` is the visitor UUID's 16 bytes. */
+/**
+ * One row per visitor and site; `uid` is the visitor UUID's 16 bytes. Only what ingest needs
+ * to keep sessions right (first and last seen, the session count that decides "new") and what
+ * no session holds (the identify user id, consent); everything else about a visitor (touches,
+ * sums, place, device) is derived from their sessions.
+ */
 export const visitorRows = sqliteTable("visitor_rows", {
   seq: integer("seq").primaryKey(),
   site: integer("site").notNull(),
@@ -170,30 +175,19 @@ export const visitorRows = sqliteTable("visitor_rows", {
   firstSeenAt: integer("first_seen_at").notNull(),
   lastSeenAt: integer("last_seen_at").notNull(),
   sessions: integer("sessions").notNull(),
-  pageviews: integer("pageviews").notNull(),
-  conversions: integer("conversions").notNull(),
-  revenue: real("revenue").notNull(),
-  firstChannel: integer("first_channel"),
-  firstSource: integer("first_source"),
-  firstCampaign: integer("first_campaign"),
-  lastChannel: integer("last_channel"),
-  lastSource: integer("last_source"),
-  lastCampaign: integer("last_campaign"),
-  lastTouchAt: integer("last_touch_at"),
-  country: integer("country"),
-  device: integer("device"),
-  userId: text("user_id"),
+  /** The latest identify() user id (`strings` id). */
+  user: integer("user"),
   /** 1 once the visitor gave analytics consent (only those appear in visitor lists). */
   consented: integer("consented").notNull(),
 }, (t) => [uniqueIndex("visitor_rows_uid").on(t.site, t.uid)]);
 
-/** identify(): visitor ids that share a customer user id. */
-export const identities = sqliteTable("identities", {
-  siteId: text("site_id").notNull(),
-  userId: text("user_id").notNull(),
-  visitorId: text("visitor_id").notNull(),
+/** identify(): visitors that share a customer user id (`strings` id), by visitor seq. */
+export const identityRows = sqliteTable("identity_rows", {
+  site: integer("site").notNull(),
+  user: integer("user").notNull(),
+  visitor: integer("visitor").notNull(),
   firstAt: integer("first_at").notNull(),
-}, (t) => [primaryKey({ columns: [t.siteId, t.userId, t.visitorId] })]);
+}, (t) => [primaryKey({ columns: [t.site, t.user, t.visitor] })]);
 
 /** Conversion order ids seen per site: an orderId is counted once per site, ever. */
 export const conversionOrders = sqliteTable("conversion_orders", {
@@ -203,17 +197,17 @@ export const conversionOrders = sqliteTable("conversion_orders", {
   at: integer("at").notNull(),
 }, (t) => [primaryKey({ columns: [t.siteId, t.orderId] })]);
 
-/** Consent choices as the script reported them (the consent log). */
-export const consentLog = sqliteTable("consent_log", {
-  id: text("id").primaryKey(),
-  siteId: text("site_id").notNull(),
-  visitorId: text("visitor_id").notNull(),
-  sessionId: text("session_id").notNull(),
+/** Consent choices as the script reported them (the consent log), by visitor and session seq. */
+export const consentRows = sqliteTable("consent_rows", {
+  seq: integer("seq").primaryKey(),
+  site: integer("site").notNull(),
   at: integer("at").notNull(),
+  visitor: integer("visitor").notNull(),
+  session: integer("session").notNull(),
   analytics: integer("analytics").notNull(),
   marketing: integer("marketing").notNull(),
-  path: text("path"),
-}, (t) => [index("consent_site_at").on(t.siteId, t.at)]);
+  path: integer("path"),
+}, (t) => [index("consent_rows_site_at").on(t.site, t.at)]);
 
 /** Cookies, storage keys and third-party hosts the script saw on the site's pages. */
 export const inventory = sqliteTable("inventory", {

@@ -1,7 +1,6 @@
 import type { Arg, Op, Program, RunResult } from "../db/statements.ts";
 import { epochDayIn } from "../time.ts";
 import { eventTypeCode, MAX_EVENT_AGE_MS } from "./event-types.ts";
-import { newId } from "../ids.ts";
 
 /** What ingest decided about a session from the batch that carried it. */
 export interface SessionAttrs {
@@ -152,24 +151,12 @@ const UPDATE_SESSION = `UPDATE session_rows SET
     pageviews = pageviews + ?8, events = events + ?9, engaged_ms = engaged_ms + ?10, conversions = conversions + ?11, revenue = revenue + ?12,
     engaged = ${ENGAGED_RULE("engaged_ms + ?10", "pageviews + ?8", "conversions + ?11")},
     consent_analytics = max(consent_analytics, ?13), consent_marketing = max(consent_marketing, ?14)
-  WHERE seq = ?15 RETURNING started_at`;
+  WHERE seq = ?15`;
 
-/** last_touch_at carries the session's start: it decides first and last touch. */
-const UPSERT_VISITOR = `INSERT INTO visitor_rows (site, uid, first_seen_at, last_seen_at, sessions, pageviews, conversions, revenue,
-    first_channel, first_source, first_campaign, last_channel, last_source, last_campaign, last_touch_at, country, device, consented)
-  VALUES (?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?)
+const UPSERT_VISITOR = `INSERT INTO visitor_rows (site, uid, first_seen_at, last_seen_at, sessions, consented) VALUES (?,?,?,?,?,?)
   ON CONFLICT (site, uid) DO UPDATE SET
-    first_channel = CASE WHEN excluded.last_touch_at < first_seen_at THEN excluded.first_channel ELSE first_channel END,
-    first_source = CASE WHEN excluded.last_touch_at < first_seen_at THEN excluded.first_source ELSE first_source END,
-    first_campaign = CASE WHEN excluded.last_touch_at < first_seen_at THEN excluded.first_campaign ELSE first_campaign END,
-    last_channel = CASE WHEN excluded.last_touch_at >= last_touch_at THEN excluded.last_channel ELSE last_channel END,
-    last_source = CASE WHEN excluded.last_touch_at >= last_touch_at THEN excluded.last_source ELSE last_source END,
-    last_campaign = CASE WHEN excluded.last_touch_at >= last_touch_at THEN excluded.last_campaign ELSE last_campaign END,
-    last_touch_at = max(last_touch_at, excluded.last_touch_at),
     first_seen_at = min(first_seen_at, excluded.first_seen_at), last_seen_at = max(last_seen_at, excluded.last_seen_at),
-    sessions = sessions + excluded.sessions, pageviews = pageviews + excluded.pageviews,
-    conversions = conversions + excluded.conversions, revenue = revenue + excluded.revenue,
-    country = coalesce(excluded.country, country), device = excluded.device, consented = max(consented, excluded.consented)
+    sessions = sessions + excluded.sessions, consented = max(consented, excluded.consented)
   RETURNING seq, sessions`;
 
 /** Makes sure every value has a `strings` id in `refs` (stored on first sight). */
@@ -296,19 +283,13 @@ export function* applyHits(hits: Hit[], refs: RowRefs): Program<HitResult[]> {
     const landingRef = ref(landing?.path ?? null);
     const exitRef = ref(exit?.path ?? null);
     const day = epochDayIn(hit.timezone, minTs);
-    let startedAt = minTs;
     if (known) {
-      const session = (yield get(
+      yield run(
         UPDATE_SESSION,
         minTs, day, maxTs, landingRef, landing?.ts ?? null, exitRef, exit?.ts ?? null, pageviews, fresh.length, engagedMs, conversions, revenue, consentA, consentM, known.seq,
-      )) as { started_at: number };
-      startedAt = session.started_at;
+      );
     }
-    const visitor = (yield get(
-      UPSERT_VISITOR,
-      site, uuidBytes(hit.visitorId), minTs, maxTs, known ? 0 : 1, pageviews, conversions, revenue,
-      channel, source, campaign, channel, source, campaign, startedAt, country, device, consentA,
-    )) as { seq: number; sessions: number };
+    const visitor = (yield get(UPSERT_VISITOR, site, uuidBytes(hit.visitorId), minTs, maxTs, known ? 0 : 1, consentA)) as { seq: number; sessions: number };
     if (!known) {
       yield run(
         INSERT_SESSION,
@@ -324,13 +305,14 @@ export function* applyHits(hits: Hit[], refs: RowRefs): Program<HitResult[]> {
 
     for (const e of fresh) {
       if (e.userId) {
-        yield run("INSERT OR IGNORE INTO identities (site_id, user_id, visitor_id, first_at) VALUES (?,?,?,?)", hit.siteId, e.userId, hit.visitorId, e.ts);
-        yield run("UPDATE visitor_rows SET user_id = ? WHERE seq = ?", e.userId, visitor.seq);
+        const user = ref(e.userId)!;
+        yield run("INSERT OR IGNORE INTO identity_rows (site, user, visitor, first_at) VALUES (?,?,?,?)", site, user, visitor.seq, e.ts);
+        yield run("UPDATE visitor_rows SET user = ? WHERE seq = ?", user, visitor.seq);
       }
       if (e.consent) {
         yield run(
-          "INSERT INTO consent_log (id, site_id, visitor_id, session_id, at, analytics, marketing, path) VALUES (?,?,?,?,?,?,?,?)",
-          newId(), hit.siteId, hit.visitorId, hit.sessionId, e.ts, e.consent.analytics ? 1 : 0, e.consent.marketing ? 1 : 0, e.path,
+          "INSERT INTO consent_rows (site, at, visitor, session, analytics, marketing, path) VALUES (?,?,?,?,?,?,?)",
+          site, e.ts, visitor.seq, sessionSeq, e.consent.analytics ? 1 : 0, e.consent.marketing ? 1 : 0, ref(e.path),
         );
       }
       for (const item of e.inventory ?? []) {

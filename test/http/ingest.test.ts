@@ -194,13 +194,12 @@ describe("storage, dedup and sessionization", () => {
     const sid2 = uuid();
     await post(s.url, batch(shop.siteKey, [ev("pageview", t0 + 120_000, { u: "https://shop.test/c" })], { vid, sid: sid2, utm: { utm_source: "newsletter", utm_medium: "email", utm_campaign: "may" } }), { origin: "https://shop.test" });
     expect(rows("SELECT is_new, channel, campaign FROM sessions WHERE id = ?", sid2)[0]).toEqual({ is_new: 0, channel: "email", campaign: "may" });
-    expect(rows("SELECT sessions, pageviews, first_channel, last_channel, last_campaign FROM visitors WHERE id = ?", vid)[0]).toEqual({
-      sessions: 2,
-      pageviews: 3,
-      first_channel: "organic_search",
-      last_channel: "email",
-      last_campaign: "may",
-    });
+    expect(rows("SELECT sessions, consented FROM visitors WHERE id = ?", vid)[0]).toEqual({ sessions: 2, consented: 1 });
+    // First and last touch are the visitor's first and latest sessions.
+    expect(rows("SELECT channel, campaign, pageviews FROM sessions WHERE visitor_id = ? ORDER BY started_at", vid)).toEqual([
+      { channel: "organic_search", campaign: "(not set)", pageviews: 2 },
+      { channel: "email", campaign: "may", pageviews: 1 },
+    ]);
   });
 
   test("a single pageview with 9 s engaged is not an engaged session", async () => {
