@@ -20,7 +20,7 @@ export type ChannelCredit = { key: string } & Record<AttributionModel, Credit>;
 
 export function attributedConversions(data: SiteData, from: number, to: number): { rows: ChannelCredit[]; totals: Credit } {
   const s = data.sessions;
-  const channel = s.dims.channel;
+  const { codes: channel, keys } = data.dims.channel;
   const credit = new Map<number, Record<AttributionModel, Credit>>();
   const give = (ch: number, model: AttributionModel, share: number, conversions: number, revenue: number) => {
     let c = credit.get(ch);
@@ -28,39 +28,28 @@ export function attributedConversions(data: SiteData, from: number, to: number):
     c[model].conversions += conversions * share;
     c[model].revenue += revenue * share;
   };
-  const direct = data.strings.indexOf("direct");
+  const direct = keys.indexOf("direct");
   const totals: Credit = { conversions: 0, revenue: 0 };
-  const order = data.order;
-  for (let start = 0; start < order.length; ) {
-    // One visitor's sessions, earliest first.
-    let end = start + 1;
-    while (end < order.length && s.visitor[order[end]] === s.visitor[order[start]]) end++;
-    for (let i = start; i < end; i++) {
-      const p = order[i];
-      const conversions = s.conversions[p];
-      if (conversions === 0 || s.day[p] < from || s.day[p] > to) continue;
-      const revenue = s.revenue[p];
-      totals.conversions += conversions;
-      totals.revenue += revenue;
-      let first = i;
-      while (first > start && s.startedAt[order[first - 1]] >= s.startedAt[p] - LOOKBACK_DAYS * DAY_MS) first--;
-      const touches = i - first + 1;
-      let lastNonDirect = channel[p];
-      for (let j = i; j >= first; j--) {
-        if (channel[order[j]] !== direct) {
-          lastNonDirect = channel[order[j]];
-          break;
-        }
-      }
-      give(channel[order[first]], "firstTouch", 1, conversions, revenue);
-      give(channel[p], "lastTouch", 1, conversions, revenue);
-      give(lastNonDirect, "lastNonDirect", 1, conversions, revenue);
-      for (let j = first; j <= i; j++) give(channel[order[j]], "linear", 1 / touches, conversions, revenue);
-    }
-    start = end;
+  const touches: number[] = [];
+  const window = data.sessionWindow(from, to);
+  const start = window[0] | 0, end = window[1] | 0;
+  for (let p = start; p < end; p++) {
+    const conversions = s.conversions[p];
+    if (conversions === 0 || s.day[p] < from || s.day[p] > to) continue;
+    const revenue = s.revenue[p];
+    totals.conversions += conversions;
+    totals.revenue += revenue;
+    // The visitor's sessions up to this one within the lookback, latest first.
+    touches.length = 0;
+    for (let q = p; q >= 0 && s.startedAt[q] >= s.startedAt[p] - LOOKBACK_DAYS * DAY_MS; q = data.prevOfVisitor[q]) touches.push(q);
+    const lastNonDirect = touches.find((q) => channel[q] !== direct) ?? p;
+    give(channel[touches[touches.length - 1]], "firstTouch", 1, conversions, revenue);
+    give(channel[p], "lastTouch", 1, conversions, revenue);
+    give(channel[lastNonDirect], "lastNonDirect", 1, conversions, revenue);
+    for (const q of touches) give(channel[q], "linear", 1 / touches.length, conversions, revenue);
   }
   const round = (c: Credit): Credit => ({ conversions: Math.round(c.conversions * 100) / 100, revenue: asMoney(c.revenue) });
-  const rows = [...credit].map(([ch, c]) => ({ key: data.text(ch) ?? "unassigned", ...(Object.fromEntries(ATTRIBUTION_MODELS.map((m) => [m, round(c[m])])) as Record<AttributionModel, Credit>) }));
+  const rows = [...credit].map(([ch, c]) => ({ key: keys[ch] ?? "unassigned", ...(Object.fromEntries(ATTRIBUTION_MODELS.map((m) => [m, round(c[m])])) as Record<AttributionModel, Credit>) }));
   rows.sort((a, b) => b.lastTouch.conversions - a.lastTouch.conversions || b.linear.conversions - a.linear.conversions || (a.key < b.key ? -1 : 1));
   return { rows, totals: round(totals) };
 }

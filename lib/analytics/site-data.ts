@@ -2,72 +2,182 @@ import type { TenantStore } from "../db/tenants.ts";
 import { eventTypeCode } from "../ingest/event-types.ts";
 
 /**
- * A site's sessions and page events (pageviews and engagement pings) held in memory as columns, so a report over millions of
- * sessions is a few tight loops instead of a SQL scan. Built once from the store, then brought
- * up to date from the rows added since (event `seq` is the change log: every change to a
- * session comes with a new event). Columns are in load order; `order` lists sessions
- * visitor by visitor, which lets one pass count distinct users per group exactly.
+ * A site's sessions and the events reports read, held in memory as typed columns, so a report
+ * over millions of sessions is a few tight loops instead of a SQL scan. Loaded once from the
+ * store, then kept up to date from the rows added since (event `seq` is the change log: every
+ * change to a session comes with a new event) at a cost that follows the new rows, not the
+ * site's size.
+ *
+ * Columns are in load order, which is nearly time order, so a date range is a window of
+ * positions (`sessionWindow`). Each visitor's sessions are chained earliest first
+ * (`prevOfVisitor`), each session's events newest first (`prevInSession`): funnels, paths,
+ * attribution and distinct-user counts follow these chains. Indexes that are derived from
+ * the columns (per-day sums, "previous session in the same group"…) register as dependents
+ * and are told about every change, so they never need rebuilding.
  */
 
-/** Session dimension columns, as `strings` ids. */
+/** Session dimension columns (dense codes per column; code 0 is "not set"). */
 export const SESSION_DIMS = [
   "channel", "source", "medium", "campaign", "referrer_host", "landing", "exit",
   "browser", "os", "device", "country", "region", "city", "language", "screen",
 ] as const;
 export type SessionDim = (typeof SESSION_DIMS)[number];
 
-const EVENT_COLUMNS = "session, type, path, title, value, name, currency";
+/** "No earlier occurrence": below every day a range can start on. */
+export const NO_DAY = -2147483648;
+
+export const PAGEVIEW = eventTypeCode("pageview");
+export const ENGAGEMENT = eventTypeCode("engagement");
+export const CONVERSION = eventTypeCode("conversion");
+export const CUSTOM_EVENT = eventTypeCode("event");
+export const SCROLL = eventTypeCode("scroll");
+export const OUTBOUND = eventTypeCode("outbound");
+export const DOWNLOAD = eventTypeCode("download");
+export const FORM_SUBMIT = eventTypeCode("form_submit");
+export const VITAL = eventTypeCode("vital");
+/** The event types reports, funnels and paths read (identify, consent, popups… are not). */
+export const KEPT_EVENT_TYPES = [PAGEVIEW, ENGAGEMENT, CONVERSION, CUSTOM_EVENT, SCROLL, OUTBOUND, DOWNLOAD, FORM_SUBMIT, VITAL];
+const KEPT = new Uint8Array(64);
+for (const t of KEPT_EVENT_TYPES) KEPT[t] = 1;
+
 const SESSION_COLUMNS = `seq, visitor, day, started_at, pageviews, engaged_ms, conversions, revenue, engaged, is_new, ${SESSION_DIMS.join(", ")}`;
+/** `name` holds the href of outbound clicks and downloads (those have no name). */
+const EVENT_COLUMNS = `session, type, path, title, CASE WHEN type IN (${OUTBOUND}, ${DOWNLOAD}) THEN href ELSE name END, value, ts, currency, props`;
 
 export interface SessionColumns {
   count: number;
   seq: Int32Array;
   visitor: Int32Array;
+  /** Calendar day (site timezone) of the first event, as days since 1970-01-01. */
   day: Int32Array;
   startedAt: Float64Array;
-  pageviews: Float64Array;
+  pageviews: Int32Array;
   engagedMs: Float64Array;
-  conversions: Float64Array;
+  conversions: Int32Array;
   revenue: Float64Array;
-  /** Small flags as Int32Array too: the engine reads every column through one array type. */
+  /** Flags as Int32Array too: the engine reads every code column through one array type. */
   engaged: Int32Array;
   isNew: Int32Array;
-  dims: Record<SessionDim, Int32Array>;
 }
 
-export const PAGEVIEW = eventTypeCode("pageview");
-export const ENGAGEMENT = eventTypeCode("engagement");
-export const CONVERSION = eventTypeCode("conversion");
-/** The event types the reports read per session (engagement's value is engaged ms). */
-const KEPT_EVENT_TYPES = [PAGEVIEW, ENGAGEMENT, CONVERSION];
+/** A dimension column as dense codes: `keys[codes[p]]` is the session's value. */
+export interface DimCodes {
+  codes: Int32Array;
+  /** Code → text; code 0 is always "not set" (null). */
+  keys: (string | null)[];
+  /** `strings` id → code + 1 (0: not seen yet). */
+  codeOfId: Int32Array;
+}
 
-/** Pageviews, engagement pings and conversions, with their page, name and currency. */
-export interface PageEventColumns {
+/** Events of the kept types, in load order. */
+export interface EventColumns {
   count: number;
   /** Position of the session in the session columns. */
   session: Int32Array;
+  /** The session's day (kept here so a scan over events reads one column). */
+  day: Int32Array;
   /** EVENT_TYPES index (lib/ingest/event-types.ts). */
   type: Int32Array;
+  /** `strings` ids. */
   path: Int32Array;
-  title: Int32Array;
-  value: Float64Array;
-  /** Conversion name and currency (strings ids). */
+  /** Event, conversion, form or vital name; the href of outbound clicks and downloads. */
   name: Int32Array;
-  currency: Int32Array;
+  /** Engaged ms, conversion value, scroll percent, vital value. */
+  value: Float64Array;
+  ts: Float64Array;
+  /** Conversion currency (`strings` id), custom event properties (`props` id), or the row in `pages` (pageviews, engagement). */
+  aux: Int32Array;
+  /** The previous event of the same session in load order (-1: none). */
+  prevInSession: Int32Array;
+}
+
+/**
+ * Pageviews, and engagement pings, again in compact tables of their own (a page report reads
+ * only these, in sequential passes without a branch on the event type), in load order.
+ */
+export interface PageColumns {
+  count: number;
+  /** The event (index into the event columns). */
+  event: Int32Array;
+  day: Int32Array;
+  path: Int32Array;
+  /** Engaged ms (engagement pings; 0 for pageviews). */
+  ms: Float64Array;
+}
+
+/** Something derived from the columns that follows their changes. */
+export interface Dependent {
+  /** Session p is about to change: its old values are still in the columns. */
+  sessionWillChange?(p: number): void;
+  /** Session p was added or changed. */
+  sessionChanged?(p: number): void;
+  /** Visitor v's sessions (earliest first) changed, or one of their events did. */
+  visitorChanged?(v: number, sessions: readonly number[]): void;
+}
+
+/** Positions first and last seen per day; a range's rows lie between them. */
+class DayWindows {
+  private readonly lo = new Map<number, number>();
+  private readonly hi = new Map<number, number>();
+  private minDay = Infinity;
+  private maxDay = -Infinity;
+
+  note(day: number, position: number): void {
+    const lo = this.lo.get(day);
+    if (lo === undefined || position < lo) this.lo.set(day, position);
+    const hi = this.hi.get(day);
+    if (hi === undefined || position > hi) this.hi.set(day, position);
+    if (day < this.minDay) this.minDay = day;
+    if (day > this.maxDay) this.maxDay = day;
+  }
+
+  /**
+   * [start, end) covering every row of a day in [from, to] (more rows may lie inside). Callers
+   * take `window[0] | 0` and `window[1] | 0` before looping: without it JSC's optimising tier
+   * treats the bounds as doubles and every column read in the loop costs twice as much.
+   */
+  window(from: number, to: number): [number, number] {
+    let start = Infinity;
+    let end = -1;
+    const a = Math.max(from, this.minDay);
+    const b = Math.min(to, this.maxDay);
+    if (b - a > this.lo.size) {
+      for (const [day, lo] of this.lo) if (day >= a && day <= b) (start = Math.min(start, lo), (end = Math.max(end, this.hi.get(day)!)));
+    } else {
+      for (let d = a; d <= b; d++) {
+        const lo = this.lo.get(d);
+        if (lo !== undefined) (start = Math.min(start, lo), (end = Math.max(end, this.hi.get(d)!)));
+      }
+    }
+    return end < 0 ? [0, 0] : [start, end + 1];
+  }
 }
 
 export class SiteData {
   readonly sessions: SessionColumns;
-  readonly pageEvents: PageEventColumns;
+  readonly dims: Record<SessionDim, DimCodes>;
+  readonly events: EventColumns;
+  readonly pageviews: PageColumns;
+  readonly engagements: PageColumns;
   /** `strings` values by id (0 unused: SQLite ids start at 1). */
-  strings: string[] = [""];
-  /** Sessions visitor by visitor (positions into the session columns). */
-  order = new Int32Array(0);
-  /** Page events of the session at position p: peOrder[peStart[p] .. peStart[p + 1]). */
-  peStart = new Int32Array(1);
-  peOrder = new Int32Array(0);
+  strings: (string | null)[] = [null];
+  /** Custom event properties (JSON text) by `aux` id, each distinct text once. */
+  readonly props: (string | null)[] = [null];
+  private readonly propsIds = new Map<string, number>();
+  /** The visitor's previous session, earliest first (-1: none), and that session's day. */
+  prevOfVisitor = new Int32Array(0);
+  prevDay = new Int32Array(0);
+  /** The latest session of each visitor (by visitor seq; -1: none). */
+  lastOfVisitor = new Int32Array(0);
+  /** The last loaded event of each session (-1: none). */
+  lastEvent = new Int32Array(0);
   /** Session position by seq (-1: not this site's, or not loaded). */
   private positionOf = new Int32Array(0);
+  private readonly sessionDays = new DayWindows();
+  private readonly eventDays = new DayWindows();
+  private readonly pageviewDays = new DayWindows();
+  private readonly engagementDays = new DayWindows();
+  private readonly dependents: Dependent[] = [];
   lastEventSeq = 0;
   refreshedAt = 0;
   /** Latest title seen per path (strings ids). */
@@ -75,18 +185,22 @@ export class SiteData {
   /** Visitor UUIDs by visitor seq, loaded when a query needs them (`loadVisitorIds`). */
   private readonly visitorIds: string[] = [];
   private visitorIdsUpTo = 0;
+  private readonly cache = new Map<string, unknown>();
+  private pending: Promise<void> | null = null;
 
   constructor(readonly siteRef: number) {
     this.sessions = {
       count: 0, seq: new Int32Array(0), visitor: new Int32Array(0), day: new Int32Array(0), startedAt: new Float64Array(0),
-      pageviews: new Float64Array(0), engagedMs: new Float64Array(0), conversions: new Float64Array(0), revenue: new Float64Array(0),
+      pageviews: new Int32Array(0), engagedMs: new Float64Array(0), conversions: new Int32Array(0), revenue: new Float64Array(0),
       engaged: new Int32Array(0), isNew: new Int32Array(0),
-      dims: Object.fromEntries(SESSION_DIMS.map((d) => [d, new Int32Array(0)])) as Record<SessionDim, Int32Array>,
     };
-    this.pageEvents = {
-      count: 0, session: new Int32Array(0), type: new Int32Array(0), path: new Int32Array(0), title: new Int32Array(0), value: new Float64Array(0),
-      name: new Int32Array(0), currency: new Int32Array(0),
+    this.dims = Object.fromEntries(SESSION_DIMS.map((d) => [d, { codes: new Int32Array(0), keys: [null], codeOfId: new Int32Array(0) }])) as Record<SessionDim, DimCodes>;
+    this.events = {
+      count: 0, session: new Int32Array(0), day: new Int32Array(0), type: new Int32Array(0), path: new Int32Array(0), name: new Int32Array(0),
+      value: new Float64Array(0), ts: new Float64Array(0), aux: new Int32Array(0), prevInSession: new Int32Array(0),
     };
+    this.pageviews = { count: 0, event: new Int32Array(0), day: new Int32Array(0), path: new Int32Array(0), ms: new Float64Array(0) };
+    this.engagements = { count: 0, event: new Int32Array(0), day: new Int32Array(0), path: new Int32Array(0), ms: new Float64Array(0) };
   }
 
   /** The text of a `strings` id; null for none. */
@@ -102,6 +216,58 @@ export class SiteData {
     return this.visitorIds[visitorSeq] ?? String(visitorSeq);
   }
 
+  /** Positions [start, end) that hold every session whose day is in [from, to]. */
+  sessionWindow(from: number, to: number): [number, number] {
+    return this.sessionDays.window(from, to);
+  }
+
+  /** Event indexes [start, end) that hold every event of a session whose day is in [from, to]. */
+  eventWindow(from: number, to: number): [number, number] {
+    return this.eventDays.window(from, to);
+  }
+
+  /** Rows [start, end) of `pageviews` that hold every row of a session whose day is in [from, to]. */
+  pageviewWindow(from: number, to: number): [number, number] {
+    return this.pageviewDays.window(from, to);
+  }
+
+  /** Rows [start, end) of `engagements` that hold every row of a session whose day is in [from, to]. */
+  engagementWindow(from: number, to: number): [number, number] {
+    return this.engagementDays.window(from, to);
+  }
+
+  /** Visitor v's sessions, earliest first. */
+  sessionsOf(v: number, out: number[] = []): number[] {
+    out.length = 0;
+    for (let p = v < this.lastOfVisitor.length ? this.lastOfVisitor[v] : -1; p >= 0; p = this.prevOfVisitor[p]) out.push(p);
+    return out.reverse();
+  }
+
+  /** Session p's events in time order (ties in load order). */
+  eventsOf(p: number, out: number[] = []): number[] {
+    out.length = 0;
+    const ts = this.events.ts;
+    for (let e = this.lastEvent[p]; e >= 0; e = this.events.prevInSession[e]) out.push(e);
+    out.reverse();
+    for (let i = 1; i < out.length; i++) {
+      if (ts[out[i - 1]] <= ts[out[i]]) continue;
+      return out.sort((a, b) => ts[a] - ts[b] || a - b);
+    }
+    return out;
+  }
+
+  /** Registers an index that follows the columns' changes from now on. */
+  follow(dependent: Dependent): void {
+    this.dependents.push(dependent);
+  }
+
+  /** A value derived from the columns, made once per key (dependents keep it current). */
+  derived<T>(key: string, make: () => T): T {
+    let value = this.cache.get(key) as T | undefined;
+    if (value === undefined) this.cache.set(key, (value = make()));
+    return value;
+  }
+
   /** Loads the UUIDs of visitors added since the last call (for the `visitor` dimension). */
   async loadVisitorIds(store: TenantStore): Promise<void> {
     for (;;) {
@@ -112,16 +278,6 @@ export class SiteData {
       }
       this.visitorIdsUpTo = rows[rows.length - 1][0] as number;
     }
-  }
-
-  private pending: Promise<void> | null = null;
-  /** Values computed from the columns (a dimension's codes…), dropped when they change. */
-  private readonly cache = new Map<string, unknown>();
-
-  derived<T>(key: string, make: () => T): T {
-    let value = this.cache.get(key) as T | undefined;
-    if (value === undefined) this.cache.set(key, (value = make()));
-    return value;
   }
 
   /**
@@ -144,152 +300,263 @@ export class SiteData {
     if (this.lastEventSeq === 0) await this.loadAll(store, latest);
     else await this.loadSince(store, latest);
     this.lastEventSeq = latest;
-    this.derive();
   }
 
-  /** First load: every session and pageview of the site, in chunks of rows. */
+  /** First load: every session and kept event of the site, in chunks, yielding between them. */
   private async loadAll(store: TenantStore, latest: number): Promise<void> {
+    const maxSession = (await readRows(store, "SELECT coalesce(max(seq), 0) FROM session_rows", []))[0][0] as number;
+    this.ensureSessions(Math.min(maxSession, 1 << 20) + 1);
+    this.ensureEvents(Math.min(latest, 1 << 21) + 1);
     for (let after = 0; ; ) {
       const rows = await readRows(store, `SELECT ${SESSION_COLUMNS} FROM session_rows WHERE site = ? AND seq > ? ORDER BY seq LIMIT ${CHUNK}`, [this.siteRef, after]);
       if (rows.length === 0) break;
-      this.putSessions(rows);
+      for (const r of rows) this.putSession(r, false);
       after = rows[rows.length - 1][0] as number;
+      await breather();
     }
+    const kept = KEPT_EVENT_TYPES.join(", ");
     for (let from = 0; from < latest; from += CHUNK * 4) {
-      this.putPageEvents(await readRows(store, `SELECT ${EVENT_COLUMNS} FROM event_rows WHERE seq > ? AND seq <= ? AND site = ? AND type IN (${KEPT_EVENT_TYPES.join(", ")})`, [from, Math.min(from + CHUNK * 4, latest), this.siteRef]));
+      const rows = await readRows(store, `SELECT ${EVENT_COLUMNS} FROM event_rows WHERE seq > ? AND seq <= ? AND site = ? AND type IN (${kept})`, [from, Math.min(from + CHUNK * 4, latest), this.siteRef]);
+      for (const r of rows) this.putEvent(r);
+      await breather();
     }
+    this.chainAllVisitors();
   }
 
-  /** Later loads: the sessions the new events touched (read again whole) and the new page events. */
+  /** Later loads: the sessions the new events touched (read again whole) and the new kept events. */
   private async loadSince(store: TenantStore, latest: number): Promise<void> {
     const touched = new Set<number>();
-    const newPageEvents: unknown[][] = [];
+    const newEvents: unknown[][] = [];
     for (let from = this.lastEventSeq; from < latest; from += CHUNK) {
       const rows = await readRows(store, `SELECT ${EVENT_COLUMNS} FROM event_rows WHERE seq > ? AND seq <= ? AND site = ?`, [from, Math.min(from + CHUNK, latest), this.siteRef]);
       for (const r of rows) {
         touched.add(r[0] as number);
-        if (KEPT_EVENT_TYPES.includes(r[1] as number)) newPageEvents.push(r);
+        if (KEPT[r[1] as number]) newEvents.push(r);
       }
     }
     const seqs = [...touched].sort((a, b) => a - b);
+    const visitors = new Set<number>();
     for (let i = 0; i < seqs.length; i += 500) {
-      this.putSessions(await readRows(store, `SELECT ${SESSION_COLUMNS} FROM session_rows WHERE seq IN (${seqs.slice(i, i + 500).join(",")})`, []));
-    }
-    this.putPageEvents(newPageEvents);
-  }
-
-  private putSessions(rows: unknown[][]): void {
-    const s = this.sessions;
-    const maxSeq = rows.reduce((m, r) => Math.max(m, r[0] as number), 0);
-    if (maxSeq >= this.positionOf.length) this.positionOf = grow(this.positionOf, Math.max(maxSeq + 1, this.positionOf.length * 2), -1);
-    for (const r of rows) {
-      const seq = r[0] as number;
-      let p = this.positionOf[seq];
-      if (p < 0) {
-        p = s.count++;
-        if (s.count > s.seq.length) this.growSessions(Math.max(1024, s.count * 2));
-        this.positionOf[seq] = p;
+      for (const r of await readRows(store, `SELECT ${SESSION_COLUMNS} FROM session_rows WHERE seq IN (${seqs.slice(i, i + 500).join(",")})`, [])) {
+        visitors.add(this.putSession(r, true));
       }
-      s.seq[p] = seq;
-      s.visitor[p] = r[1] as number;
-      s.day[p] = r[2] as number;
-      s.startedAt[p] = r[3] as number;
-      s.pageviews[p] = r[4] as number;
-      s.engagedMs[p] = r[5] as number;
-      s.conversions[p] = r[6] as number;
-      s.revenue[p] = r[7] as number;
-      s.engaged[p] = r[8] as number;
-      s.isNew[p] = r[9] as number;
-      for (let d = 0; d < SESSION_DIMS.length; d++) s.dims[SESSION_DIMS[d]][p] = (r[10 + d] as number | null) ?? 0;
+    }
+    for (const r of newEvents) this.putEvent(r);
+    const sessions: number[] = [];
+    for (const v of visitors) {
+      this.chainVisitor(v, sessions);
+      for (const d of this.dependents) d.visitorChanged?.(v, sessions);
     }
   }
 
-  private growSessions(capacity: number): void {
+  /** Stores a session row (new or changed); returns its visitor. */
+  private putSession(r: unknown[], tell: boolean): number {
     const s = this.sessions;
-    s.seq = grow(s.seq, capacity);
-    s.visitor = grow(s.visitor, capacity);
-    s.day = grow(s.day, capacity);
-    s.startedAt = grow(s.startedAt, capacity);
-    s.pageviews = grow(s.pageviews, capacity);
-    s.engagedMs = grow(s.engagedMs, capacity);
-    s.conversions = grow(s.conversions, capacity);
-    s.revenue = grow(s.revenue, capacity);
-    s.engaged = grow(s.engaged, capacity);
-    s.isNew = grow(s.isNew, capacity);
-    for (const d of SESSION_DIMS) s.dims[d] = grow(s.dims[d], capacity);
+    const seq = r[0] as number;
+    const visitor = r[1] as number;
+    if (seq >= this.positionOf.length) this.positionOf = grow(this.positionOf, Math.max(seq + 1, this.positionOf.length * 2), -1);
+    let p = this.positionOf[seq];
+    const isNew = p < 0;
+    if (isNew) {
+      p = s.count;
+      this.ensureSessions(p + 1);
+      s.count++;
+      this.positionOf[seq] = p;
+      if (visitor >= this.lastOfVisitor.length) this.lastOfVisitor = grow(this.lastOfVisitor, Math.max(visitor + 1, this.lastOfVisitor.length * 2), -1);
+      // Chained at the head for now; chainVisitor puts the visitor's sessions in order.
+      this.prevOfVisitor[p] = this.lastOfVisitor[visitor];
+      this.lastOfVisitor[visitor] = p;
+      this.lastEvent[p] = -1;
+    } else if (tell) {
+      for (const d of this.dependents) d.sessionWillChange?.(p);
+    }
+    const oldDay = isNew ? null : s.day[p];
+    s.seq[p] = seq;
+    s.visitor[p] = visitor;
+    s.day[p] = r[2] as number;
+    s.startedAt[p] = r[3] as number;
+    s.pageviews[p] = r[4] as number;
+    s.engagedMs[p] = r[5] as number;
+    s.conversions[p] = r[6] as number;
+    s.revenue[p] = r[7] as number;
+    s.engaged[p] = r[8] as number;
+    s.isNew[p] = r[9] as number;
+    for (let d = 0; d < SESSION_DIMS.length; d++) this.dims[SESSION_DIMS[d]].codes[p] = this.codeOf(SESSION_DIMS[d], (r[10 + d] as number | null) ?? 0);
+    this.sessionDays.note(s.day[p], p);
+    if (oldDay !== null && oldDay !== s.day[p]) {
+      // A late, earlier event moved the session to another day: its events follow it.
+      for (let e = this.lastEvent[p]; e >= 0; e = this.events.prevInSession[e]) {
+        this.events.day[e] = s.day[p];
+        this.eventDays.note(s.day[p], e);
+        const type = this.events.type[e];
+        if (type === PAGEVIEW || type === ENGAGEMENT) {
+          const [table, days] = type === PAGEVIEW ? [this.pageviews, this.pageviewDays] : [this.engagements, this.engagementDays];
+          table.day[this.events.aux[e]] = s.day[p];
+          days.note(s.day[p], this.events.aux[e]);
+        }
+      }
+    }
+    if (tell) for (const d of this.dependents) d.sessionChanged?.(p);
+    return visitor;
   }
 
-  private putPageEvents(rows: unknown[][]): void {
-    const v = this.pageEvents;
-    const needed = v.count + rows.length;
-    if (needed > v.session.length) {
-      const capacity = Math.max(1024, needed * 2);
-      v.session = grow(v.session, capacity);
-      v.type = grow(v.type, capacity);
-      v.path = grow(v.path, capacity);
-      v.title = grow(v.title, capacity);
-      v.value = grow(v.value, capacity);
-      v.name = grow(v.name, capacity);
-      v.currency = grow(v.currency, capacity);
+  private codeOf(dim: SessionDim, id: number): number {
+    if (id === 0) return 0;
+    const c = this.dims[dim];
+    if (id >= c.codeOfId.length) c.codeOfId = grow(c.codeOfId, Math.max(id + 1, this.strings.length + 1, c.codeOfId.length * 2));
+    let code = c.codeOfId[id] - 1;
+    if (code < 0) {
+      code = c.keys.length;
+      c.keys.push(this.text(id));
+      c.codeOfId[id] = code + 1;
     }
-    for (const r of rows) {
-      const p = v.count++;
-      v.session[p] = this.positionOf[r[0] as number];
-      v.type[p] = r[1] as number;
-      v.path[p] = (r[2] as number | null) ?? 0;
-      v.title[p] = (r[3] as number | null) ?? 0;
-      v.value[p] = (r[4] as number | null) ?? 0;
-      v.name[p] = (r[5] as number | null) ?? 0;
-      v.currency[p] = (r[6] as number | null) ?? 0;
-      if (v.type[p] === PAGEVIEW && v.title[p] > 0) this.titles.set(v.path[p], v.title[p]);
-    }
+    return code;
   }
 
-  /** Visitor-by-visitor session order and per-session page event lists (counting sorts, linear). */
-  private derive(): void {
-    this.cache.clear();
+  private putEvent(r: unknown[]): void {
+    const p = this.positionOf[r[0] as number];
+    if (p === undefined || p < 0) return; // not a session of this site's columns
+    const v = this.events;
+    const e = v.count;
+    this.ensureEvents(e + 1);
+    v.count++;
+    const type = r[1] as number;
+    v.session[e] = p;
+    v.day[e] = this.sessions.day[p];
+    v.type[e] = type;
+    v.path[e] = (r[2] as number | null) ?? 0;
+    v.name[e] = (r[4] as number | null) ?? 0;
+    v.value[e] = (r[5] as number | null) ?? 0;
+    v.ts[e] = r[6] as number;
+    v.aux[e] = type === CONVERSION ? ((r[7] as number | null) ?? 0) : type === CUSTOM_EVENT ? this.propsId(r[8] as string | null) : 0;
+    if (type === PAGEVIEW) v.aux[e] = putPage(this.pageviews, this.pageviewDays, v, e);
+    else if (type === ENGAGEMENT) v.aux[e] = putPage(this.engagements, this.engagementDays, v, e);
+    v.prevInSession[e] = this.lastEvent[p];
+    this.lastEvent[p] = e;
+    this.eventDays.note(v.day[e], e);
+    const title = (r[3] as number | null) ?? 0;
+    if (type === PAGEVIEW && title > 0) this.titles.set(v.path[e], title);
+  }
+
+  private propsId(text: string | null): number {
+    if (text === null) return 0;
+    let id = this.propsIds.get(text);
+    if (id === undefined) {
+      id = this.props.length;
+      this.props.push(text);
+      this.propsIds.set(text, id);
+    }
+    return id;
+  }
+
+  /** Puts one visitor's chain in order (start time, then seq) and sets prevDay. */
+  private chainVisitor(v: number, out: number[]): void {
+    const s = this.sessions;
+    out.length = 0;
+    for (let p = this.lastOfVisitor[v]; p >= 0; p = this.prevOfVisitor[p]) out.push(p);
+    out.sort((a, b) => s.startedAt[a] - s.startedAt[b] || s.seq[a] - s.seq[b]);
+    let prev = -1;
+    for (const p of out) {
+      this.prevOfVisitor[p] = prev;
+      this.prevDay[p] = prev < 0 ? NO_DAY : s.day[prev];
+      prev = p;
+    }
+    this.lastOfVisitor[v] = prev;
+  }
+
+  /** After the first load: every visitor's chain in order, by a counting sort over visitors. */
+  private chainAllVisitors(): void {
     const s = this.sessions;
     const n = s.count;
-    let maxVisitor = 0;
-    for (let i = 0; i < n; i++) if (s.visitor[i] > maxVisitor) maxVisitor = s.visitor[i];
-    const start = new Int32Array(maxVisitor + 2);
-    for (let i = 0; i < n; i++) start[s.visitor[i] + 1]++;
-    for (let v = 0; v <= maxVisitor; v++) start[v + 1] += start[v];
+    const visitors = this.lastOfVisitor.length;
+    const start = new Int32Array(visitors + 1);
+    for (let p = 0; p < n; p++) start[s.visitor[p] + 1]++;
+    for (let v = 0; v < visitors; v++) start[v + 1] += start[v];
     const order = new Int32Array(n);
-    for (let i = 0; i < n; i++) order[start[s.visitor[i]]++] = i;
-    // A visitor's sessions by start time (load order is nearly that already).
-    for (let i = 1; i < n; i++) {
-      const p = order[i];
-      if (s.visitor[order[i - 1]] !== s.visitor[p] || s.startedAt[order[i - 1]] <= s.startedAt[p]) continue;
-      let j = i - 1;
-      while (j >= 0 && s.visitor[order[j]] === s.visitor[p] && s.startedAt[order[j]] > s.startedAt[p]) {
-        order[j + 1] = order[j];
-        j--;
+    const fill = start.slice(0, visitors);
+    for (let p = 0; p < n; p++) order[fill[s.visitor[p]]++] = p;
+    for (let v = 0; v < visitors; v++) {
+      const a = start[v];
+      const b = start[v + 1];
+      if (a === b) continue;
+      // Load order is nearly start order: an insertion sort is linear here.
+      for (let i = a + 1; i < b; i++) {
+        const p = order[i];
+        let j = i - 1;
+        while (j >= a && (s.startedAt[order[j]] > s.startedAt[p] || (s.startedAt[order[j]] === s.startedAt[p] && s.seq[order[j]] > s.seq[p]))) {
+          order[j + 1] = order[j];
+          j--;
+        }
+        order[j + 1] = p;
       }
-      order[j + 1] = p;
+      let prev = -1;
+      for (let i = a; i < b; i++) {
+        const p = order[i];
+        this.prevOfVisitor[p] = prev;
+        this.prevDay[p] = prev < 0 ? NO_DAY : s.day[prev];
+        prev = p;
+      }
+      this.lastOfVisitor[v] = prev;
     }
-    this.order = order;
-
-    const v = this.pageEvents;
-    const peStart = new Int32Array(n + 1);
-    for (let i = 0; i < v.count; i++) peStart[v.session[i] + 1]++;
-    for (let p = 0; p < n; p++) peStart[p + 1] += peStart[p];
-    const fill = peStart.slice(0, n);
-    const peOrder = new Int32Array(v.count);
-    for (let i = 0; i < v.count; i++) peOrder[fill[v.session[i]]++] = i;
-    this.peStart = peStart;
-    this.peOrder = peOrder;
   }
+
+  private ensureSessions(capacity: number): void {
+    const s = this.sessions;
+    if (capacity <= s.seq.length) return;
+    const size = Math.max(1024, capacity, Math.floor(s.seq.length * 1.5));
+    growColumns(s, size);
+    for (const d of SESSION_DIMS) this.dims[d].codes = grow(this.dims[d].codes, size);
+    this.prevOfVisitor = grow(this.prevOfVisitor, size, -1);
+    this.prevDay = grow(this.prevDay, size, NO_DAY);
+    this.lastEvent = grow(this.lastEvent, size, -1);
+  }
+
+  /** The capacity of the session columns (dependents size their own columns to it). */
+  get sessionCapacity(): number {
+    return this.sessions.seq.length;
+  }
+
+  private ensureEvents(capacity: number): void {
+    const v = this.events;
+    if (capacity <= v.session.length) return;
+    growColumns(v, Math.max(1024, capacity, Math.floor(v.session.length * 1.5)), { prevInSession: -1 });
+  }
+}
+
+/** Appends event e to a compact page table; returns its row. */
+function putPage(table: PageColumns, days: DayWindows, events: EventColumns, e: number): number {
+  const row = table.count;
+  if (row >= table.event.length) growColumns(table, Math.max(1024, Math.floor(table.event.length * 1.5), events.session.length >> 2));
+  table.count++;
+  table.event[row] = e;
+  table.day[row] = events.day[e];
+  table.path[row] = events.path[e];
+  table.ms[row] = events.type[e] === ENGAGEMENT ? events.value[e] : 0;
+  days.note(table.day[row], row);
+  return row;
 }
 
 const CHUNK = 250_000;
 
-type Typed = Int32Array | Float64Array | Uint8Array;
-function grow<T extends Typed>(array: T, capacity: number, fill = 0): T {
+/** Lets other work (ingest, in one-process mode) run between chunks of a long load. */
+const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+type Typed = Int32Array | Float64Array;
+/** A copy of a column with room for `capacity` rows; new rows hold `fill`. */
+export function grow<T extends Typed>(array: T, capacity: number, fill = 0): T {
+  if (capacity <= array.length) return array;
   const next = new (array.constructor as new (n: number) => T)(capacity);
   next.set(array);
   if (fill !== 0) next.fill(fill, array.length);
   return next;
+}
+
+/** Grows every column of a table to `capacity` rows (new rows hold 0, or the column's fill). */
+function growColumns<T extends object>(table: T, capacity: number, fills: Partial<Record<keyof T, number>> = {}): void {
+  const columns = table as Record<string, unknown>;
+  for (const [name, column] of Object.entries(columns)) {
+    if (column instanceof Int32Array || column instanceof Float64Array) columns[name] = grow(column, capacity, fills[name as keyof T] ?? 0);
+  }
 }
 
 /** Rows as arrays from either kind of store (bun:sqlite file or libSQL client). */

@@ -5,14 +5,32 @@ import type { TenantStore } from "../../lib/db/tenants.ts";
 import { applyHits, RowRefs, type Hit } from "../../lib/ingest/apply.ts";
 import { SiteData } from "../../lib/analytics/site-data.ts";
 
+/** An in-memory tenant store written by ingest's own writer, read as the engine reads a site. */
+export class TestStore {
+  readonly db = new Database(":memory:");
+  private readonly refs = new RowRefs();
+  readonly store = { sqlite: this.db, libsql: null } as unknown as TenantStore;
+
+  constructor() {
+    migrateSqlite(this.db, tenantMigrations);
+  }
+
+  /** Writes hits in groups, as the group-committing writer does. */
+  write(hits: Hit[], groupSize = 17): this {
+    for (let i = 0; i < hits.length; i += groupSize) runOnSqlite(this.db, applyHits(hits.slice(i, i + groupSize), this.refs));
+    return this;
+  }
+
+  /** A site's data loaded from scratch (or `data` brought up to date). */
+  async load(siteId: string, data?: SiteData): Promise<SiteData> {
+    const siteRef = (this.db.query("SELECT id FROM strings WHERE value = ?").get(siteId) as { id: number }).id;
+    const out = data ?? new SiteData(siteRef);
+    await out.refresh(this.store, 0);
+    return out;
+  }
+}
+
 /** Hits written by ingest's own writer into a fresh in-memory store, then loaded as the engine loads a site. */
 export async function siteDataOf(siteId: string, hits: Hit[], groupSize = 17): Promise<SiteData> {
-  const db = new Database(":memory:");
-  migrateSqlite(db, tenantMigrations);
-  const refs = new RowRefs();
-  for (let i = 0; i < hits.length; i += groupSize) runOnSqlite(db, applyHits(hits.slice(i, i + groupSize), refs));
-  const siteRef = (db.query("SELECT id FROM strings WHERE value = ?").get(siteId) as { id: number }).id;
-  const data = new SiteData(siteRef);
-  await data.refresh({ sqlite: db, libsql: null } as unknown as TenantStore, 0);
-  return data;
+  return new TestStore().write(hits, groupSize).load(siteId);
 }
