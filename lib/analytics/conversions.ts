@@ -12,26 +12,26 @@ import { CONVERSION, type SiteData } from "./site-data.ts";
  */
 export function conversionsInRange(data: SiteData, period: Period, siteCurrency: string) {
   const s = data.sessions;
-  const ev = data.events;
+  const t = data.table(CONVERSION);
   const byName = new Map<number, { conversions: number; revenue: number; sessions: Set<number>; users: Set<number> }>();
   const byCurrency = new Map<number, { conversions: number; value: number }>();
   const byDay = new Map<number, { conversions: number; revenue: number }>();
   const site = data.strings.indexOf(siteCurrency);
   let conversions = 0;
   let revenue = 0;
-  const window = data.eventWindow(period.from, period.to);
+  const window = data.tableWindow(CONVERSION, period.from, period.to);
   const start = window[0] | 0, end = window[1] | 0;
-  for (let e = start; e < end; e++) {
-    const day = ev.day[e];
-    if (ev.type[e] !== CONVERSION || day < period.from || day > period.to) continue;
-    const p = ev.session[e];
-    const value = ev.value[e];
-    const currency = ev.aux[e];
+  for (let row = start; row < end; row++) {
+    const day = t.day[row];
+    if (day < period.from || day > period.to) continue;
+    const p = data.events.session[t.event[row]];
+    const value = t.value[row];
+    const currency = t.aux[row];
     const counted = currency === site || currency === 0 ? value : 0;
     conversions++;
     revenue += counted;
-    let n = byName.get(ev.name[e]);
-    if (!n) byName.set(ev.name[e], (n = { conversions: 0, revenue: 0, sessions: new Set(), users: new Set() }));
+    let n = byName.get(t.name[row]);
+    if (!n) byName.set(t.name[row], (n = { conversions: 0, revenue: 0, sessions: new Set(), users: new Set() }));
     n.conversions++;
     n.revenue += counted;
     n.sessions.add(p);
@@ -50,7 +50,7 @@ export function conversionsInRange(data: SiteData, period: Period, siteCurrency:
   return {
     totals: { conversions, revenue: asMoney(revenue) },
     byName: [...byName]
-      .map(([name, n]) => ({ name: text(name), conversions: n.conversions, revenue: asMoney(n.revenue), sessions: n.sessions.size, users: n.users.size }))
+      .map(([name, n]) => ({ name: data.labels.keys[name] ?? NOT_SET, conversions: n.conversions, revenue: asMoney(n.revenue), sessions: n.sessions.size, users: n.users.size }))
       .sort((a, b) => b.conversions - a.conversions || (a.name < b.name ? -1 : 1)),
     byCurrency: [...byCurrency]
       .map(([currency, c]) => ({ currency: currency === 0 ? siteCurrency : text(currency), conversions: c.conversions, value: asMoney(c.value) }))

@@ -3,7 +3,7 @@ import {
   CONVERSIONS, CONVERTING, ENGAGED, ENGAGED_MS, MAX_ROLLUP_GROUPS, NEW_USERS, NOT_SET, PAGEVIEWS, REVENUE, SESSIONS, SLOTS, USERS,
   keyingOf, pagePrevOf, prevSameOf, rollupOf, type Keying, type ReportDimension,
 } from "./keyings.ts";
-import type { SiteData } from "./site-data.ts";
+import { ENGAGEMENT, PAGEVIEW, type SiteData } from "./site-data.ts";
 
 /**
  * The one query engine: session sums for a date range, narrowed by filters, grouped by
@@ -31,6 +31,8 @@ export interface Group {
 }
 
 export interface PageGroup {
+  /** The path's code (`SiteData.paths`). */
+  id: number;
   path: string;
   title: string | null;
   views: number;
@@ -292,14 +294,14 @@ function filteredPass(data: SiteData, from: number, to: number, filters: Compile
 
 /** Views, users and engaged time per path of the range's sessions (passes over their page rows). */
 function pagesInRange(data: SiteData, from: number, to: number): PageGroup[] {
-  const size = data.strings.length + 1;
+  const size = data.paths.size;
   const views = new Float64Array(size);
   const users = new Float64Array(size);
   const engagedMs = new Float64Array(size);
   {
-    const { day, path } = data.pageviews;
+    const { day, path } = data.table(PAGEVIEW);
     const prev = pagePrevOf(data).days;
-    const window = data.pageviewWindow(from, to);
+    const window = data.tableWindow(PAGEVIEW, from, to);
     const start = window[0] | 0, end = window[1] | 0;
     for (let r = start; r < end; r++) {
       const d = day[r];
@@ -309,8 +311,8 @@ function pagesInRange(data: SiteData, from: number, to: number): PageGroup[] {
     }
   }
   {
-    const { day, path, ms } = data.engagements;
-    const window = data.engagementWindow(from, to);
+    const { day, path, value: ms } = data.table(ENGAGEMENT);
+    const window = data.tableWindow(ENGAGEMENT, from, to);
     const start = window[0] | 0, end = window[1] | 0;
     for (let r = start; r < end; r++) {
       const d = day[r];
@@ -319,7 +321,7 @@ function pagesInRange(data: SiteData, from: number, to: number): PageGroup[] {
   }
   const pages: PageGroup[] = [];
   for (let at = 0; at < size; at++) {
-    if (views[at] > 0 || engagedMs[at] > 0) pages.push({ path: data.text(at) ?? NOT_SET, title: data.titleOf(at), views: views[at], users: users[at], engagedMs: engagedMs[at] });
+    if (views[at] > 0 || engagedMs[at] > 0) pages.push({ id: at, path: data.paths.keys[at] ?? NOT_SET, title: data.titleOf(at), views: views[at], users: users[at], engagedMs: engagedMs[at] });
   }
   return pages;
 }

@@ -1,5 +1,5 @@
 import { dateOfEpochDay } from "../time.ts";
-import { grow, NO_DAY, PAGEVIEW, SESSION_DIMS, type Dependent, type SessionDim, type SiteData } from "./site-data.ts";
+import { CUSTOM_EVENT, DOWNLOAD, FORM_SUBMIT, grow, NO_DAY, OUTBOUND, PAGEVIEW, SESSION_DIMS, type Dependent, type SessionDim, type SiteData } from "./site-data.ts";
 
 /**
  * How a dimension turns a session into a group, and the indexes that keep grouped reports
@@ -249,8 +249,9 @@ export class PrevSame implements Dependent {
 export const prevSameOf = (data: SiteData, keying: Keying): PrevSame => data.derived(`prevSame:${keying.name}`, () => new PrevSame(data, keying));
 
 /**
- * Per pageview (row of `pageviews`), the day of the session of the visitor's previous pageview of
- * the same path (NO_DAY when none): distinct users per page in one pass over the range's rows.
+ * Per pageview (row of the pageview table), the day of the session of the visitor's previous
+ * pageview of the same path (NO_DAY when none): distinct users per page in one pass over the
+ * range's rows.
  */
 export class PagePrev implements Dependent {
   days = new Int32Array(0);
@@ -264,21 +265,96 @@ export class PagePrev implements Dependent {
   }
 
   visitorChanged(_v: number, sessions: readonly number[]): void {
-    const ev = this.data.events;
-    if (this.days.length < this.data.pageviews.event.length) this.days = grow(this.days, this.data.pageviews.event.length, NO_DAY);
+    const { type, row } = this.data.events;
+    const pageviews = this.data.table(PAGEVIEW);
+    if (this.days.length < pageviews.event.length) this.days = grow(this.days, pageviews.event.length, NO_DAY);
     const lastDay = this.lastDay;
     lastDay.clear();
     const day = this.data.sessions.day;
     for (const p of sessions) {
       for (const e of this.data.eventsOf(p, this.scratch)) {
-        if (ev.type[e] !== PAGEVIEW) continue;
-        this.days[ev.aux[e]] = lastDay.get(ev.path[e]) ?? NO_DAY;
-        lastDay.set(ev.path[e], day[p]);
+        if (type[e] !== PAGEVIEW) continue;
+        const path = pageviews.path[row[e]];
+        this.days[row[e]] = lastDay.get(path) ?? NO_DAY;
+        lastDay.set(path, day[p]);
       }
     }
   }
 }
 
 export const pagePrevOf = (data: SiteData): PagePrev => data.derived("pagePrev", () => new PagePrev(data));
+
+/** Event types reports count per label (event name, link, form): see LabelPrev. */
+export const LABELLED_TYPES = [CUSTOM_EVENT, OUTBOUND, DOWNLOAD, FORM_SUBMIT];
+
+/** LabelPrev's columns for one type, by row of the type's table. */
+export interface LabelPrevColumns {
+  sameDay: Int32Array;
+  typeDay: Int32Array;
+  firstInSession: Uint8Array;
+}
+
+/**
+ * Per event of a labelled type, as PagePrev per pageview: the day of the visitor's previous
+ * event with the same type and label (`sameDay`), the day of their previous event of the type
+ * at all (`typeDay`), and whether it is the first with its type and label in its session
+ * (`firstInSession`) — so reports count events, sessions and users per label in one pass.
+ */
+export class LabelPrev implements Dependent {
+  private readonly byType: LabelPrevColumns[] = [];
+  private readonly lastDay = new Map<number, number>();
+  private readonly inSession = new Set<number>();
+  private readonly scratch: number[] = [];
+
+  constructor(private readonly data: SiteData) {
+    for (const t of LABELLED_TYPES) this.byType[t] = { sameDay: new Int32Array(0), typeDay: new Int32Array(0), firstInSession: new Uint8Array(0) };
+    const sessions: number[] = [];
+    for (let v = 0; v < data.lastOfVisitor.length; v++) if (data.lastOfVisitor[v] >= 0) this.visitorChanged(v, data.sessionsOf(v, sessions));
+    data.follow(this);
+  }
+
+  of(type: number): LabelPrevColumns {
+    return this.byType[type];
+  }
+
+  visitorChanged(_v: number, sessions: readonly number[]): void {
+    for (const t of LABELLED_TYPES) {
+      const c = this.byType[t];
+      const capacity = this.data.table(t).event.length;
+      if (c.sameDay.length >= capacity) continue;
+      c.sameDay = grow(c.sameDay, capacity, NO_DAY);
+      c.typeDay = grow(c.typeDay, capacity, NO_DAY);
+      const first = new Uint8Array(capacity);
+      first.set(c.firstInSession);
+      c.firstInSession = first;
+    }
+    const { type: types, row: rows } = this.data.events;
+    const lastDay = this.lastDay;
+    lastDay.clear();
+    const day = this.data.sessions.day;
+    for (const p of sessions) {
+      this.inSession.clear();
+      for (const e of this.data.eventsOf(p, this.scratch)) {
+        const type = types[e];
+        if (!LABELLED[type]) continue;
+        const row = rows[e];
+        const c = this.byType[type];
+        // Keys: the type alone (below 64), and type with label.
+        const key = 64 + this.data.table(type).name[row] * 64 + type;
+        c.sameDay[row] = lastDay.get(key) ?? NO_DAY;
+        c.typeDay[row] = lastDay.get(type) ?? NO_DAY;
+        c.firstInSession[row] = this.inSession.has(key) ? 0 : 1;
+        this.inSession.add(key);
+        lastDay.set(key, day[p]);
+        lastDay.set(type, day[p]);
+      }
+    }
+  }
+}
+
+const LABELLED = new Uint8Array(64);
+for (const t of LABELLED_TYPES) LABELLED[t] = 1;
+
+export const labelPrevOf = (data: SiteData): LabelPrev => data.derived("labelPrev", () => new LabelPrev(data));
 
 export { SESSION_DIMS };

@@ -4,8 +4,8 @@ import { DIMENSIONS, FILTER_OPS } from "./engine.ts";
 
 /** TypeBox models of the analytics reports and explore queries (spec 2.6, 2.8, 4.6, 4.7). */
 
-/** Reports of spec 4.6 this version builds; the others answer 404 until they exist. */
-export const REPORTS = ["overview", "acquisition", "pages", "audience", "locations", "campaigns", "attribution", "conversions", "realtime"] as const;
+/** The reports of spec 4.6. */
+export const REPORTS = ["overview", "acquisition", "pages", "events", "audience", "locations", "campaigns", "behaviour", "attribution", "conversions", "realtime"] as const;
 export type ReportName = (typeof REPORTS)[number];
 
 const DateString = t.String({ description: "YYYY-MM-DD, site timezone" });
@@ -147,6 +147,72 @@ export const Locations = t.Object(
     rows: t.Array(MetricRow, { description: "Countries; with `country` its regions; with `country` and `region` its cities. Most sessions first" }),
   },
   { title: "AnalyticsLocations" },
+);
+
+const Counted = { sessions: t.Integer({ description: "Sessions with at least one" }), users: t.Integer({ description: "Distinct visitors" }) };
+
+export const Events = t.Object(
+  {
+    ...Period,
+    totals: t.Object({ events: t.Integer({ description: "Custom events of every name" }), users: t.Integer({ description: "Distinct visitors who sent any" }) }),
+    rows: t.Array(
+      t.Object({
+        name: t.String(),
+        events: t.Integer(),
+        ...Counted,
+        eventsPerUser: t.Number({ description: "events / users, 2 decimals" }),
+        properties: t.Array(
+          t.Object({
+            key: t.String(),
+            events: t.Integer({ description: "Events that carried the property" }),
+            values: t.Array(t.Object({ value: t.String({ description: "As text; null reads (not set)" }), events: t.Integer() }), { description: "Top 10" }),
+          }),
+          { description: "Top 10 properties by events" },
+        ),
+      }),
+      { description: "Custom events (tidemark('event', name, props)) by name, most first, top 100" },
+    ),
+  },
+  { title: "AnalyticsEvents" },
+);
+
+const VitalSummary = t.Union([
+  t.Object({
+    p75: t.Number({ description: "75th percentile (nearest rank): ms, whole; CLS unitless, 3 decimals" }),
+    samples: t.Integer(),
+    rating: t.Union([t.Literal("good"), t.Literal("needs_improvement"), t.Literal("poor")], { description: "Google's thresholds for the p75" }),
+  }),
+  t.Null(),
+]);
+const Vitals = { samples: t.Integer(), LCP: VitalSummary, INP: VitalSummary, CLS: VitalSummary, FCP: VitalSummary, TTFB: VitalSummary };
+const Link = { href: t.String(), ...Counted };
+const ScrollRate = (depth: number) => t.Number({ minimum: 0, maximum: 1, description: `Share of the path's views scrolled to ${depth} %` });
+
+export const Behaviour = t.Object(
+  {
+    ...Period,
+    landingPages: t.Array(MetricRow, { description: "Sessions by the page they started on, most first, top 100" }),
+    exitPages: t.Array(
+      t.Object({ path: t.String(), exits: t.Integer({ description: "Sessions whose last pageview was the path" }), views: t.Integer(), exitRate: Rate }),
+      { description: "Most exits first, top 100; exitRate = exits / views" },
+    ),
+    scrollDepth: t.Object({
+      pageviews: t.Integer(),
+      reached: t.Array(t.Object({ percent: t.Integer(), pageviews: t.Integer({ description: "Pageviews scrolled at least this far" }), rate: Rate })),
+      pages: t.Array(
+        t.Object({ path: t.String(), views: t.Integer(), reached25: ScrollRate(25), reached50: ScrollRate(50), reached75: ScrollRate(75), reached90: ScrollRate(90) }),
+        { description: "Most viewed first, top 50" },
+      ),
+    }),
+    outboundLinks: t.Array(t.Object({ ...Link, clicks: t.Integer() }), { description: "Most clicks first, top 100" }),
+    downloads: t.Array(t.Object({ ...Link, downloads: t.Integer() }), { description: "Most downloads first, top 100" }),
+    forms: t.Array(t.Object({ form: t.String({ description: "Form id, name or action" }), submits: t.Integer(), ...Counted }), { description: "Most submits first, top 100" }),
+    webVitals: t.Object({
+      overall: t.Object(Vitals),
+      pages: t.Array(t.Object({ path: t.String(), ...Vitals }), { description: "Most samples first, top 100" }),
+    }),
+  },
+  { title: "AnalyticsBehaviour" },
 );
 
 const RealtimeGroup = { visitors: t.Integer({ description: "Distinct visitors in the last 30 minutes" }), pageviews: t.Integer() };

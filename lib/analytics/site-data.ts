@@ -60,49 +60,85 @@ export interface SessionColumns {
   isNew: Int32Array;
 }
 
-/** A dimension column as dense codes: `keys[codes[p]]` is the session's value. */
-export interface DimCodes {
-  codes: Int32Array;
-  /** Code → text; code 0 is always "not set" (null). */
-  keys: (string | null)[];
+/**
+ * Dense codes for the `strings` ids one column holds, so arrays indexed by code are as small
+ * as the column's distinct values (a site's paths, not every text it ever stored). Code 0 is
+ * "none" (null).
+ */
+export class DenseCodes {
+  /** Code → text. */
+  readonly keys: (string | null)[] = [null];
   /** `strings` id → code + 1 (0: not seen yet). */
-  codeOfId: Int32Array;
+  private codeOfId = new Int32Array(0);
+  private readonly codeOfText = new Map<string, number>();
+
+  constructor(private readonly strings: (string | null)[]) {}
+
+  /** The code of a `strings` id (0 for none), given one on first sight. */
+  code(id: number): number {
+    if (id === 0) return 0;
+    if (id >= this.codeOfId.length) this.codeOfId = grow(this.codeOfId, Math.max(id + 1, this.strings.length + 1, this.codeOfId.length * 2));
+    let code = this.codeOfId[id] - 1;
+    if (code < 0) {
+      code = this.keys.length;
+      const text = this.strings[id] ?? null;
+      this.keys.push(text);
+      if (text !== null) this.codeOfText.set(text, code);
+      this.codeOfId[id] = code + 1;
+    }
+    return code;
+  }
+
+  /** The code of a text, or -1 when the column never held it. */
+  codeOf(text: string): number {
+    return this.codeOfText.get(text) ?? -1;
+  }
+
+  get size(): number {
+    return this.keys.length;
+  }
 }
 
-/** Events of the kept types, in load order. */
+/** A dimension column: dense codes per session position. */
+export class DimCodes extends DenseCodes {
+  codes = new Int32Array(0);
+}
+
+/**
+ * Every kept event, in load order: what funnels, paths and the per-visitor indexes need to
+ * follow a session's events. What reports scan lives in the event's type table (`row`).
+ */
 export interface EventColumns {
   count: number;
   /** Position of the session in the session columns. */
   session: Int32Array;
-  /** The session's day (kept here so a scan over events reads one column). */
-  day: Int32Array;
   /** EVENT_TYPES index (lib/ingest/event-types.ts). */
   type: Int32Array;
-  /** `strings` ids. */
-  path: Int32Array;
-  /** Event, conversion, form or vital name; the href of outbound clicks and downloads. */
-  name: Int32Array;
-  /** Engaged ms, conversion value, scroll percent, vital value. */
-  value: Float64Array;
   ts: Float64Array;
-  /** Conversion currency (`strings` id), custom event properties (`props` id), or the row in `pages` (pageviews, engagement). */
-  aux: Int32Array;
+  /** The event's row in its type's table (`SiteData.table(type)`). */
+  row: Int32Array;
   /** The previous event of the same session in load order (-1: none). */
   prevInSession: Int32Array;
 }
 
 /**
- * Pageviews, and engagement pings, again in compact tables of their own (a page report reads
- * only these, in sequential passes without a branch on the event type), in load order.
+ * The events of one type, compact and in load order: a report over a type reads these
+ * columns front to back, never the other types' rows.
  */
-export interface PageColumns {
+export interface EventTable {
   count: number;
   /** The event (index into the event columns). */
   event: Int32Array;
+  /** The session's day. */
   day: Int32Array;
+  /** Code in `SiteData.paths`. */
   path: Int32Array;
-  /** Engaged ms (engagement pings; 0 for pageviews). */
-  ms: Float64Array;
+  /** Code in `SiteData.labels`: event, conversion, form or vital name; the href of outbound clicks and downloads. */
+  name: Int32Array;
+  /** Engaged ms, conversion value, scroll percent, vital value. */
+  value: Float64Array;
+  /** Conversion currency (`strings` id) or custom event properties (`props` id). */
+  aux: Int32Array;
 }
 
 /** Something derived from the columns that follows their changes. */
@@ -156,9 +192,15 @@ class DayWindows {
 export class SiteData {
   readonly sessions: SessionColumns;
   readonly dims: Record<SessionDim, DimCodes>;
+  /** The codes of event paths, and of event names and links. */
+  readonly paths: DenseCodes;
+  readonly labels: DenseCodes;
   readonly events: EventColumns;
-  readonly pageviews: PageColumns;
-  readonly engagements: PageColumns;
+  /** Per kept event type, its table, and the day windows over the table's rows. */
+  private readonly tables: EventTable[] = [];
+  private readonly tableDays: DayWindows[] = [];
+  /** Tables with a row whose day changed since their windows were noted. */
+  private readonly staleDays = new Set<number>();
   /** `strings` values by id (0 unused: SQLite ids start at 1). */
   strings: (string | null)[] = [null];
   /** Custom event properties (JSON text) by `aux` id, each distinct text once. */
@@ -174,13 +216,10 @@ export class SiteData {
   /** Session position by seq (-1: not this site's, or not loaded). */
   private positionOf = new Int32Array(0);
   private readonly sessionDays = new DayWindows();
-  private readonly eventDays = new DayWindows();
-  private readonly pageviewDays = new DayWindows();
-  private readonly engagementDays = new DayWindows();
   private readonly dependents: Dependent[] = [];
   lastEventSeq = 0;
   refreshedAt = 0;
-  /** Latest title seen per path (strings ids). */
+  /** Latest title seen per path (path code → strings id). */
   private readonly titles = new Map<number, number>();
   /** Visitor UUIDs by visitor seq, loaded when a query needs them (`loadVisitorIds`). */
   private readonly visitorIds: string[] = [];
@@ -194,13 +233,14 @@ export class SiteData {
       pageviews: new Int32Array(0), engagedMs: new Float64Array(0), conversions: new Int32Array(0), revenue: new Float64Array(0),
       engaged: new Int32Array(0), isNew: new Int32Array(0),
     };
-    this.dims = Object.fromEntries(SESSION_DIMS.map((d) => [d, { codes: new Int32Array(0), keys: [null], codeOfId: new Int32Array(0) }])) as Record<SessionDim, DimCodes>;
-    this.events = {
-      count: 0, session: new Int32Array(0), day: new Int32Array(0), type: new Int32Array(0), path: new Int32Array(0), name: new Int32Array(0),
-      value: new Float64Array(0), ts: new Float64Array(0), aux: new Int32Array(0), prevInSession: new Int32Array(0),
-    };
-    this.pageviews = { count: 0, event: new Int32Array(0), day: new Int32Array(0), path: new Int32Array(0), ms: new Float64Array(0) };
-    this.engagements = { count: 0, event: new Int32Array(0), day: new Int32Array(0), path: new Int32Array(0), ms: new Float64Array(0) };
+    this.dims = Object.fromEntries(SESSION_DIMS.map((d) => [d, new DimCodes(this.strings)])) as Record<SessionDim, DimCodes>;
+    this.paths = new DenseCodes(this.strings);
+    this.labels = new DenseCodes(this.strings);
+    this.events = { count: 0, session: new Int32Array(0), type: new Int32Array(0), ts: new Float64Array(0), row: new Int32Array(0), prevInSession: new Int32Array(0) };
+    for (const type of KEPT_EVENT_TYPES) {
+      this.tables[type] = { count: 0, event: new Int32Array(0), day: new Int32Array(0), path: new Int32Array(0), name: new Int32Array(0), value: new Float64Array(0), aux: new Int32Array(0) };
+      this.tableDays[type] = new DayWindows();
+    }
   }
 
   /** The text of a `strings` id; null for none. */
@@ -208,6 +248,7 @@ export class SiteData {
     return id > 0 ? (this.strings[id] ?? null) : null;
   }
 
+  /** The latest title of a path (by its code). */
   titleOf(path: number): string | null {
     return this.text(this.titles.get(path) ?? 0);
   }
@@ -221,19 +262,29 @@ export class SiteData {
     return this.sessionDays.window(from, to);
   }
 
-  /** Event indexes [start, end) that hold every event of a session whose day is in [from, to]. */
-  eventWindow(from: number, to: number): [number, number] {
-    return this.eventDays.window(from, to);
+  /** The table of a kept event type. */
+  table(type: number): EventTable {
+    return this.tables[type];
   }
 
-  /** Rows [start, end) of `pageviews` that hold every row of a session whose day is in [from, to]. */
-  pageviewWindow(from: number, to: number): [number, number] {
-    return this.pageviewDays.window(from, to);
+  /** Rows [start, end) of `table(type)` that hold every such event of a session whose day is in [from, to]. */
+  tableWindow(type: number, from: number, to: number): [number, number] {
+    if (this.staleDays.delete(type)) {
+      // A session moved to another day (a late, earlier event): note every row's day again.
+      const t = this.tables[type];
+      const days = (this.tableDays[type] = new DayWindows());
+      for (let i = 0; i < t.count; i++) days.note(t.day[i], i);
+    }
+    return this.tableDays[type].window(from, to);
   }
 
-  /** Rows [start, end) of `engagements` that hold every row of a session whose day is in [from, to]. */
-  engagementWindow(from: number, to: number): [number, number] {
-    return this.engagementDays.window(from, to);
+  /** An event's path code and name code (through its type's table). */
+  pathOf(e: number): number {
+    return this.tables[this.events.type[e]].path[this.events.row[e]];
+  }
+
+  nameOf(e: number): number {
+    return this.tables[this.events.type[e]].name[this.events.row[e]];
   }
 
   /** Visitor v's sessions, earliest first. */
@@ -321,6 +372,26 @@ export class SiteData {
       await breather();
     }
     this.chainAllVisitors();
+    this.fitToSize();
+  }
+
+  /** After the first load, drops the room the columns grew into, keeping an eighth for what comes next. */
+  private fitToSize(): void {
+    const room = (n: number) => n + (n >> 3) + 1024;
+    const s = this.sessions;
+    const sessions = room(s.count);
+    if (sessions < s.seq.length) {
+      fitColumns(s, sessions);
+      for (const d of SESSION_DIMS) this.dims[d].codes = this.dims[d].codes.slice(0, sessions);
+      this.prevOfVisitor = this.prevOfVisitor.slice(0, sessions);
+      this.prevDay = this.prevDay.slice(0, sessions);
+      this.lastEvent = this.lastEvent.slice(0, sessions);
+    }
+    if (room(this.events.count) < this.events.session.length) fitColumns(this.events, room(this.events.count));
+    for (const type of KEPT_EVENT_TYPES) {
+      const t = this.tables[type];
+      if (room(t.count) < t.event.length) fitColumns(t, room(t.count));
+    }
   }
 
   /** Later loads: the sessions the new events touched (read again whole) and the new kept events. */
@@ -381,36 +452,21 @@ export class SiteData {
     s.revenue[p] = r[7] as number;
     s.engaged[p] = r[8] as number;
     s.isNew[p] = r[9] as number;
-    for (let d = 0; d < SESSION_DIMS.length; d++) this.dims[SESSION_DIMS[d]].codes[p] = this.codeOf(SESSION_DIMS[d], (r[10 + d] as number | null) ?? 0);
+    for (let d = 0; d < SESSION_DIMS.length; d++) {
+      const dim = this.dims[SESSION_DIMS[d]];
+      dim.codes[p] = dim.code((r[10 + d] as number | null) ?? 0);
+    }
     this.sessionDays.note(s.day[p], p);
     if (oldDay !== null && oldDay !== s.day[p]) {
       // A late, earlier event moved the session to another day: its events follow it.
       for (let e = this.lastEvent[p]; e >= 0; e = this.events.prevInSession[e]) {
-        this.events.day[e] = s.day[p];
-        this.eventDays.note(s.day[p], e);
         const type = this.events.type[e];
-        if (type === PAGEVIEW || type === ENGAGEMENT) {
-          const [table, days] = type === PAGEVIEW ? [this.pageviews, this.pageviewDays] : [this.engagements, this.engagementDays];
-          table.day[this.events.aux[e]] = s.day[p];
-          days.note(s.day[p], this.events.aux[e]);
-        }
+        this.tables[type].day[this.events.row[e]] = s.day[p];
+        this.staleDays.add(type);
       }
     }
     if (tell) for (const d of this.dependents) d.sessionChanged?.(p);
     return visitor;
-  }
-
-  private codeOf(dim: SessionDim, id: number): number {
-    if (id === 0) return 0;
-    const c = this.dims[dim];
-    if (id >= c.codeOfId.length) c.codeOfId = grow(c.codeOfId, Math.max(id + 1, this.strings.length + 1, c.codeOfId.length * 2));
-    let code = c.codeOfId[id] - 1;
-    if (code < 0) {
-      code = c.keys.length;
-      c.keys.push(this.text(id));
-      c.codeOfId[id] = code + 1;
-    }
-    return code;
   }
 
   private putEvent(r: unknown[]): void {
@@ -421,21 +477,25 @@ export class SiteData {
     this.ensureEvents(e + 1);
     v.count++;
     const type = r[1] as number;
+    const t = this.tables[type];
+    const row = t.count;
+    if (row === t.event.length) growColumns(t, Math.max(1024, row * 2));
+    t.count++;
     v.session[e] = p;
-    v.day[e] = this.sessions.day[p];
     v.type[e] = type;
-    v.path[e] = (r[2] as number | null) ?? 0;
-    v.name[e] = (r[4] as number | null) ?? 0;
-    v.value[e] = (r[5] as number | null) ?? 0;
     v.ts[e] = r[6] as number;
-    v.aux[e] = type === CONVERSION ? ((r[7] as number | null) ?? 0) : type === CUSTOM_EVENT ? this.propsId(r[8] as string | null) : 0;
-    if (type === PAGEVIEW) v.aux[e] = putPage(this.pageviews, this.pageviewDays, v, e);
-    else if (type === ENGAGEMENT) v.aux[e] = putPage(this.engagements, this.engagementDays, v, e);
+    v.row[e] = row;
     v.prevInSession[e] = this.lastEvent[p];
     this.lastEvent[p] = e;
-    this.eventDays.note(v.day[e], e);
+    t.event[row] = e;
+    t.day[row] = this.sessions.day[p];
+    t.path[row] = this.paths.code((r[2] as number | null) ?? 0);
+    t.name[row] = this.labels.code((r[4] as number | null) ?? 0);
+    t.value[row] = (r[5] as number | null) ?? 0;
+    t.aux[row] = type === CONVERSION ? ((r[7] as number | null) ?? 0) : type === CUSTOM_EVENT ? this.propsId(r[8] as string | null) : 0;
+    this.tableDays[type].note(t.day[row], row);
     const title = (r[3] as number | null) ?? 0;
-    if (type === PAGEVIEW && title > 0) this.titles.set(v.path[e], title);
+    if (type === PAGEVIEW && title > 0) this.titles.set(t.path[row], title);
   }
 
   private propsId(text: string | null): number {
@@ -523,19 +583,6 @@ export class SiteData {
   }
 }
 
-/** Appends event e to a compact page table; returns its row. */
-function putPage(table: PageColumns, days: DayWindows, events: EventColumns, e: number): number {
-  const row = table.count;
-  if (row >= table.event.length) growColumns(table, Math.max(1024, Math.floor(table.event.length * 1.5), events.session.length >> 2));
-  table.count++;
-  table.event[row] = e;
-  table.day[row] = events.day[e];
-  table.path[row] = events.path[e];
-  table.ms[row] = events.type[e] === ENGAGEMENT ? events.value[e] : 0;
-  days.note(table.day[row], row);
-  return row;
-}
-
 const CHUNK = 250_000;
 
 /** Lets other work (ingest, in one-process mode) run between chunks of a long load. */
@@ -556,6 +603,14 @@ function growColumns<T extends object>(table: T, capacity: number, fills: Partia
   const columns = table as Record<string, unknown>;
   for (const [name, column] of Object.entries(columns)) {
     if (column instanceof Int32Array || column instanceof Float64Array) columns[name] = grow(column, capacity, fills[name as keyof T] ?? 0);
+  }
+}
+
+/** Shrinks every column of a table to `capacity` rows (at least its count). */
+function fitColumns<T extends object>(table: T, capacity: number): void {
+  const columns = table as Record<string, unknown>;
+  for (const [name, column] of Object.entries(columns)) {
+    if ((column instanceof Int32Array || column instanceof Float64Array) && column.length > capacity) columns[name] = column.slice(0, capacity);
   }
 }
 

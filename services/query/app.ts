@@ -9,11 +9,13 @@ import { activityLog } from "../../lib/audit.ts";
 import type { Platform } from "../../lib/platform.ts";
 import { analyticsSite, type AnalyticsSite } from "../../lib/analytics/site-cache.ts";
 import { reportPeriod, type Period } from "../../lib/analytics/period.ts";
-import { Acquisition, Attribution, Audience, Campaigns, Conversions, ExploreRequest, ExploreResult, Locations, Overview, Pages, Realtime, ReportQuery, REPORTS, type ReportName } from "../../lib/analytics/models.ts";
+import { Acquisition, Attribution, Audience, Behaviour, Campaigns, Conversions, Events, ExploreRequest, ExploreResult, Locations, Overview, Pages, Realtime, ReportQuery, REPORTS, type ReportName } from "../../lib/analytics/models.ts";
 import { overviewReport } from "../../lib/analytics/reports/overview.ts";
 import { acquisitionReport } from "../../lib/analytics/reports/acquisition.ts";
 import { locationsReport } from "../../lib/analytics/reports/locations.ts";
 import { audienceReport } from "../../lib/analytics/reports/audience.ts";
+import { eventsReport } from "../../lib/analytics/reports/events.ts";
+import { behaviourReport } from "../../lib/analytics/reports/behaviour.ts";
 import { pagesReport } from "../../lib/analytics/reports/pages.ts";
 import { attributionReport } from "../../lib/analytics/reports/attribution.ts";
 import { conversionsReport } from "../../lib/analytics/reports/conversions.ts";
@@ -78,6 +80,11 @@ export function createQueryApp(platform: Platform) {
       { params: SiteParams, query: ReportQuery, response: Pages, detail: { summary: "Pages: views, users, entrances, exits and engaged time per path, with titles", tags: ["Analytics"] } },
     )
     .get(
+      report("events"),
+      datedReport(eventsReport),
+      { params: SiteParams, query: ReportQuery, response: Events, detail: { summary: "Events: custom events with counts, sessions, users and their top properties", tags: ["Analytics"] } },
+    )
+    .get(
       report("audience"),
       datedReport(audienceReport),
       { params: SiteParams, query: ReportQuery, response: Audience, detail: { summary: "Audience: new vs returning, devices, browsers, operating systems, languages, screen sizes", tags: ["Analytics"] } },
@@ -91,6 +98,11 @@ export function createQueryApp(platform: Platform) {
       report("locations"),
       datedReport(locationsReport),
       { params: SiteParams, query: ReportQuery, response: Locations, detail: { summary: "Locations: countries; country=XX its regions; country and region its cities", tags: ["Analytics"] } },
+    )
+    .get(
+      report("behaviour"),
+      datedReport(behaviourReport),
+      { params: SiteParams, query: ReportQuery, response: Behaviour, detail: { summary: "Behaviour: landing and exit pages, scroll depth, outbound links, downloads, form submits, web vitals p75 per page", tags: ["Analytics"] } },
     )
     .get(
       report("attribution"),

@@ -6,6 +6,9 @@ import { DIMENSIONS, sessionsInRange, type Dimension, type Filter } from "../../
 import type { SessionSums } from "../../lib/analytics/metrics.ts";
 import { dateOfEpochDay, epochDayOf } from "../../lib/time.ts";
 import { conversionsInRange } from "../../lib/analytics/conversions.ts";
+import { tallyInRange } from "../../lib/analytics/event-tally.ts";
+import { CUSTOM_EVENT } from "../../lib/analytics/site-data.ts";
+import { labelPrevOf } from "../../lib/analytics/keyings.ts";
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same event log. */
 function prng(seed: number) {
@@ -48,7 +51,7 @@ function randomHits(seed: number): Hit[] {
         ts += Math.floor(rnd() * 120_000);
         const type = pick(["pageview", "pageview", "engagement", "conversion", "event"]);
         events.push({
-          id: uuidFrom(rnd), ts, type, name: type === "conversion" ? "buy" : type === "event" ? "click" : null, path: pick(["/", "/a", "/b"]), title: null,
+          id: uuidFrom(rnd), ts, type, name: type === "conversion" ? "buy" : type === "event" ? pick(["click", "share"]) : null, path: pick(["/", "/a", "/b"]), title: null,
           value: type === "engagement" ? Math.floor(rnd() * 20_000) : type === "conversion" ? Math.floor(rnd() * 100) : null,
           currency: type === "conversion" ? "EUR" : null, orderId: type === "conversion" && rnd() < 0.5 ? pick(orderIds) : null, href: null, props: null,
         });
@@ -109,6 +112,7 @@ test.each(Array.from({ length: 25 }, (_, i) => i + 1))("random event log %d: eve
   const first = epochDayOf("2026-03-19");
   // Touch the indexes the engine builds on first use, so the later steps must keep them current.
   sessionsInRange(data, { from: first, to: first + 25, groupBy: [...DIMENSIONS], pages: true });
+  labelPrevOf(data);
   data = await staged.write(hits.slice(third, 2 * third)).load(SITE, data);
   sessionsInRange(data, { from: first, to: first + 25, groupBy: ["channel", "date"], pages: true });
   data = await staged.write(hits.slice(2 * third)).load(SITE, data);
@@ -135,6 +139,17 @@ test.each(Array.from({ length: 25 }, (_, i) => i + 1))("random event log %d: eve
         .query("SELECT e.path, count(*) AS views, count(DISTINCT e.visitor_id) AS users FROM events e JOIN sessions s ON s.id = e.session_id WHERE e.type = 'pageview' AND s.day BETWEEN ? AND ? GROUP BY 1")
         .all(dateOfEpochDay(from), dateOfEpochDay(to));
       expect(pages.map(({ path, views, users }) => ({ path, views, users })).sort((a, b) => (a.path < b.path ? -1 : 1))).toEqual(expected as never);
+      // Custom events per name: events, sessions and visitors with one (the LabelPrev indexes).
+      const tally = tallyInRange(d, from, to, CUSTOM_EVENT);
+      const perName = staged.db
+        .query(`SELECT e.name, count(*) AS events, count(DISTINCT e.session_id) AS sessions, count(DISTINCT e.visitor_id) AS users
+                FROM events e JOIN sessions s ON s.id = e.session_id WHERE e.type = 'event' AND s.day BETWEEN ? AND ? GROUP BY 1 ORDER BY 2 DESC, 1`)
+        .all(dateOfEpochDay(from), dateOfEpochDay(to));
+      expect(tally.rows(10).map(({ label, events, sessions, users }) => ({ name: d.labels.keys[label], events, sessions, users }))).toEqual(perName as never);
+      const eventUsers = staged.db
+        .query("SELECT count(DISTINCT e.visitor_id) AS n FROM events e JOIN sessions s ON s.id = e.session_id WHERE e.type = 'event' AND s.day BETWEEN ? AND ?")
+        .get(dateOfEpochDay(from), dateOfEpochDay(to)) as { n: number };
+      expect(tally.users).toBe(eventUsers.n);
       // The conversions report reads events, the others session sums: they must agree.
       const range = { from: dateOfEpochDay(from), to: dateOfEpochDay(to), tz: "Europe/Berlin", start: 0, end: 0, days: to - from + 1 };
       const conversions = conversionsInRange(d, { range, from, to }, "EUR");
