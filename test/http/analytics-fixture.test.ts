@@ -304,4 +304,21 @@ describe("fixture: a 25-hour day, midnights, duplicates", () => {
       { key: "2026-11-01", pageviews: 1, sessions: 1 },
     ]);
   });
+
+  test("overview.current is explore by date, summed (additive metrics; users of a single day range)", async () => {
+    const overview = (await get(`/analytics/overview?${RANGE}`)).body;
+    const res = await s.api(`${base}/explore`, s.bootstrap!.key, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ kind: "query", from: "2026-10-31", to: "2026-11-02", query: { metrics: ["sessions", "pageviews", "conversions", "revenue", "newUsers", "users"], dimension: "date" } }),
+    });
+    const explore = (await res.json()) as { rows: Record<string, number>[]; totals: Record<string, number> };
+    for (const m of ["sessions", "pageviews", "conversions", "revenue", "newUsers"]) {
+      expect(explore.rows.reduce((n, r) => n + r[m], 0)).toBe(overview.current[m]);
+      expect(explore.totals[m]).toBe(overview.current[m]);
+    }
+    // Users are distinct over the range: the totals equal the KPI, the day rows may add up to more.
+    expect(explore.totals.users).toBe(overview.current.users);
+    expect(explore.rows.reduce((n, r) => n + r.users, 0)).toBeGreaterThanOrEqual(overview.current.users);
+  });
 });
