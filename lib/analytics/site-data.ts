@@ -114,7 +114,6 @@ export interface EventColumns {
   session: Int32Array;
   /** EVENT_TYPES index (lib/ingest/event-types.ts). */
   type: Int32Array;
-  ts: Float64Array;
   /** The event's row in its type's table (`SiteData.table(type)`). */
   row: Int32Array;
   /** The previous event of the same session in load order (-1: none). */
@@ -137,6 +136,8 @@ export interface EventTable {
   name: Int32Array;
   /** Engaged ms, conversion value, scroll percent, vital value. */
   value: Float64Array;
+  /** When it happened (epoch ms). */
+  ts: Float64Array;
   /** Conversion currency (`strings` id) or custom event properties (`props` id). */
   aux: Int32Array;
 }
@@ -236,9 +237,9 @@ export class SiteData {
     this.dims = Object.fromEntries(SESSION_DIMS.map((d) => [d, new DimCodes(this.strings)])) as Record<SessionDim, DimCodes>;
     this.paths = new DenseCodes(this.strings);
     this.labels = new DenseCodes(this.strings);
-    this.events = { count: 0, session: new Int32Array(0), type: new Int32Array(0), ts: new Float64Array(0), row: new Int32Array(0), prevInSession: new Int32Array(0) };
+    this.events = { count: 0, session: new Int32Array(0), type: new Int32Array(0), row: new Int32Array(0), prevInSession: new Int32Array(0) };
     for (const type of KEPT_EVENT_TYPES) {
-      this.tables[type] = { count: 0, event: new Int32Array(0), day: new Int32Array(0), path: new Int32Array(0), name: new Int32Array(0), value: new Float64Array(0), aux: new Int32Array(0) };
+      this.tables[type] = { count: 0, event: new Int32Array(0), day: new Int32Array(0), path: new Int32Array(0), name: new Int32Array(0), value: new Float64Array(0), ts: new Float64Array(0), aux: new Int32Array(0) };
       this.tableDays[type] = new DayWindows();
     }
   }
@@ -278,13 +279,17 @@ export class SiteData {
     return this.tableDays[type].window(from, to);
   }
 
-  /** An event's path code and name code (through its type's table). */
+  /** An event's path code, name code and time (through its type's table). */
   pathOf(e: number): number {
     return this.tables[this.events.type[e]].path[this.events.row[e]];
   }
 
   nameOf(e: number): number {
     return this.tables[this.events.type[e]].name[this.events.row[e]];
+  }
+
+  tsOf(e: number): number {
+    return this.tables[this.events.type[e]].ts[this.events.row[e]];
   }
 
   /** Visitor v's sessions, earliest first. */
@@ -297,12 +302,12 @@ export class SiteData {
   /** Session p's events in time order (ties in load order). */
   eventsOf(p: number, out: number[] = []): number[] {
     out.length = 0;
-    const ts = this.events.ts;
+    const ts = (e: number) => this.tsOf(e);
     for (let e = this.lastEvent[p]; e >= 0; e = this.events.prevInSession[e]) out.push(e);
     out.reverse();
     for (let i = 1; i < out.length; i++) {
-      if (ts[out[i - 1]] <= ts[out[i]]) continue;
-      return out.sort((a, b) => ts[a] - ts[b] || a - b);
+      if (ts(out[i - 1]) <= ts(out[i])) continue;
+      return out.sort((a, b) => ts(a) - ts(b) || a - b);
     }
     return out;
   }
@@ -483,7 +488,6 @@ export class SiteData {
     t.count++;
     v.session[e] = p;
     v.type[e] = type;
-    v.ts[e] = r[6] as number;
     v.row[e] = row;
     v.prevInSession[e] = this.lastEvent[p];
     this.lastEvent[p] = e;
@@ -492,6 +496,7 @@ export class SiteData {
     t.path[row] = this.paths.code((r[2] as number | null) ?? 0);
     t.name[row] = this.labels.code((r[4] as number | null) ?? 0);
     t.value[row] = (r[5] as number | null) ?? 0;
+    t.ts[row] = r[6] as number;
     t.aux[row] = type === CONVERSION ? ((r[7] as number | null) ?? 0) : type === CUSTOM_EVENT ? this.propsId(r[8] as string | null) : 0;
     this.tableDays[type].note(t.day[row], row);
     const title = (r[3] as number | null) ?? 0;
