@@ -14,6 +14,7 @@ import { addDomain, verifyDomain } from "../lib/admin/domains.ts";
 import { createKey, revokeKey, rotateKey } from "../lib/admin/keys.ts";
 import { createIntegration } from "../lib/admin/integrations.ts";
 import { setConsent } from "../lib/admin/consent.ts";
+import { createFunnel } from "../lib/admin/funnels.ts";
 import { seedDemoCommand } from "../lib/demo/seed.ts";
 
 type Flags = Record<string, string | true>;
@@ -44,7 +45,7 @@ const COMMANDS: Record<string, Command> = {
   "key revoke": { flags: ["id"], run: (p, f) => revokeKey(p, f) },
   "key rotate": { flags: ["id"], run: (p, f) => rotateKey(p, f) },
   "integration create": { flags: ["site", "kind", "url"], run: (p, f) => createIntegration(p, f) },
-  "funnel create": { flags: ["site", "file"], run: unavailable("funnel create", "saved funnels arrive with the funnels capability") },
+  "funnel create": { flags: ["site", "file"], run: (p, f) => createFunnel(p, f) },
   "popup create": { flags: ["site", "file"], run: unavailable("popup create", "popups arrive with the engagement capability") },
   "spin create": { flags: ["site", "file"], run: unavailable("spin create", "spin wheels arrive with the engagement capability") },
   "schedule create": { flags: ["site", "file"], run: unavailable("schedule create", "report schedules arrive with the library reports") },

@@ -24,7 +24,7 @@ export function conversionsInRange(data: SiteData, period: Period, siteCurrency:
   for (let row = start; row < end; row++) {
     const day = t.day[row];
     if (day < period.from || day > period.to) continue;
-    const p = data.events.session[t.event[row]];
+    const p = t.session[row];
     const value = t.value[row];
     const currency = t.aux[row];
     const counted = currency === site || currency === 0 ? value : 0;

@@ -1,6 +1,5 @@
 import { t, type Static } from "elysia";
-import { Kpis, METRICS } from "./metrics.ts";
-import { DIMENSIONS, FILTER_OPS } from "./engine.ts";
+import { Kpis } from "./metrics.ts";
 
 /** TypeBox models of the analytics reports and explore queries (spec 2.6, 2.8, 4.6, 4.7). */
 
@@ -229,39 +228,3 @@ export const Realtime = t.Object(
   },
   { title: "AnalyticsRealtime" },
 );
-
-export const ExploreFilter = t.Object({
-  dim: t.String({ description: `One of: ${DIMENSIONS.join(", ")}` }),
-  op: t.String({ description: `One of: ${FILTER_OPS.join(", ")}. is/is_not/in compare exactly; contains/not_contains/starts_with ignore case` }),
-  value: t.Union([t.String(), t.Array(t.String())], { description: "A string; a list of strings for `in`" }),
-});
-
-export const ExploreRequest = t.Object(
-  {
-    kind: t.String({ description: "query (segments, retention, paths: not available yet)" }),
-    from: t.Optional(t.String()),
-    to: t.Optional(t.String()),
-    query: t.Optional(
-      t.Object({
-        metrics: t.Array(t.String(), { description: `One or more of: ${METRICS.join(", ")}; rows are sorted by the first` }),
-        dimension: t.String({ description: `One of: ${DIMENSIONS.join(", ")}` }),
-        filters: t.Optional(t.Array(ExploreFilter)),
-        limit: t.Optional(t.Number({ description: "Rows returned, default 50, at most 1000" })),
-      }),
-    ),
-  },
-  { title: "ExploreRequest" },
-);
-export type ExploreRequest = Static<typeof ExploreRequest>;
-
-export const ExploreResult = t.Object(
-  {
-    from: DateString,
-    to: DateString,
-    tz: t.String(),
-    rows: t.Array(t.Record(t.String(), t.Union([t.String(), t.Number()])), { description: "`key` plus one number per requested metric" }),
-    totals: t.Record(t.String(), t.Number(), { description: "One number per requested metric, over all rows (not only those returned)" }),
-  },
-  { title: "ExploreResult" },
-);
-export type ExploreResult = Static<typeof ExploreResult>;

@@ -128,6 +128,8 @@ export interface EventTable {
   count: number;
   /** The event (index into the event columns). */
   event: Int32Array;
+  /** The session's position in the session columns. */
+  session: Int32Array;
   /** The session's day. */
   day: Int32Array;
   /** Code in `SiteData.paths`. */
@@ -239,7 +241,7 @@ export class SiteData {
     this.labels = new DenseCodes(this.strings);
     this.events = { count: 0, session: new Int32Array(0), type: new Int32Array(0), row: new Int32Array(0), prevInSession: new Int32Array(0) };
     for (const type of KEPT_EVENT_TYPES) {
-      this.tables[type] = { count: 0, event: new Int32Array(0), day: new Int32Array(0), path: new Int32Array(0), name: new Int32Array(0), value: new Float64Array(0), ts: new Float64Array(0), aux: new Int32Array(0) };
+      this.tables[type] = { count: 0, event: new Int32Array(0), session: new Int32Array(0), day: new Int32Array(0), path: new Int32Array(0), name: new Int32Array(0), value: new Float64Array(0), ts: new Float64Array(0), aux: new Int32Array(0) };
       this.tableDays[type] = new DayWindows();
     }
   }
@@ -492,6 +494,7 @@ export class SiteData {
     v.prevInSession[e] = this.lastEvent[p];
     this.lastEvent[p] = e;
     t.event[row] = e;
+    t.session[row] = p;
     t.day[row] = this.sessions.day[p];
     t.path[row] = this.paths.code((r[2] as number | null) ?? 0);
     t.name[row] = this.labels.code((r[4] as number | null) ?? 0);

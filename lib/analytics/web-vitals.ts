@@ -1,3 +1,5 @@
+import { nthSmallest } from "./percentile.ts";
+
 /**
  * Core Web Vitals as Google rates them: the 75th percentile of a page's samples against the
  * published thresholds (web.dev: LCP 2.5 s / 4 s, INP 200 / 500 ms, CLS 0.1 / 0.25,
@@ -25,32 +27,6 @@ export function ratingOf(vital: Vital, value: number): Rating {
 export function p75(values: Float64Array | number[]): number {
   const xs = values instanceof Float64Array ? values : Float64Array.from(values);
   return nthSmallest(xs, Math.ceil(xs.length * 0.75) - 1);
-}
-
-/** The k-th smallest value (0-based), by quickselect: linear on average, where sorting 100k samples is not. Reorders `xs`. */
-function nthSmallest(xs: Float64Array, k: number): number {
-  let lo = 0;
-  let hi = xs.length - 1;
-  while (lo < hi) {
-    const pivot = xs[(lo + hi) >>> 1];
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while (xs[i] < pivot) i++;
-      while (xs[j] > pivot) j--;
-      if (i <= j) {
-        const t = xs[i];
-        xs[i] = xs[j];
-        xs[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return xs[k];
-  }
-  return xs[k];
 }
 
 /** p75, rounded as shown (ms whole, CLS to 3 decimals), with its rating and sample count; null without samples. */

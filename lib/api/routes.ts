@@ -30,6 +30,9 @@ export const API = {
     summary: "An analytics report",
     tag: "Analytics",
   },
+  listFunnels: { method: "GET", path: `${site}/funnels`, permission: "analytics.read", feature: "funnels", summary: "Saved funnels of the site", tag: "Funnels" },
+  previewFunnel: { method: "POST", path: `${site}/funnels/preview`, permission: "analytics.read", feature: "funnels", summary: "Run an unsaved funnel definition", tag: "Funnels" },
+  runFunnel: { method: "GET", path: `${site}/funnels/:id`, permission: "analytics.read", feature: "funnels", summary: "Run a saved funnel", tag: "Funnels" },
   explore: { method: "POST", path: `${site}/explore`, permission: "analytics.read", feature: "explore", summary: "Explore: metrics by a dimension, filtered", tag: "Analytics" },
 } as const satisfies Record<string, ApiRoute>;
 

@@ -221,3 +221,13 @@ export const inventory = sqliteTable("inventory", {
   beforeConsent: integer("before_consent").notNull().default(0),
   lastPath: text("last_path"),
 }, (t) => [primaryKey({ columns: [t.siteId, t.kind, t.name] })]);
+
+/** Saved funnels (spec 2.7), created with the admin CLI and run by the read API. */
+export const funnels = sqliteTable("funnels", {
+  id: text("id").primaryKey(),
+  siteId: text("site_id").notNull(),
+  name: text("name").notNull(),
+  /** The definition (name, steps, mode, scope) as JSON, validated when saved. */
+  definition: text("definition").notNull(),
+  createdAt: integer("created_at").notNull(),
+}, (t) => [index("funnels_site").on(t.siteId, t.createdAt)]);

@@ -3,59 +3,24 @@
  * sessions over 90 days) through the ingest code path (`demo seed`). Cold = the first request
  * of a freshly started server (the site's columns are loaded from the store); warm = the same
  * request again (median and p95 of --warm runs); the other reports warm only. Then the ingest
- * rate while queries run, and
- * the store's size. The seeded store is kept in the temp folder and reused by later runs.
+ * rate while queries run, and the store's size. The seeded store is kept in the temp folder and
+ * reused by later runs (scripts/bench/seeded-site.ts).
  * Options: --visitors 1500000 --days 90 --warm 15 --seconds 10 --connections 32 --fresh.
  */
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
 import { Temporal } from "temporal-polyfill";
 import { flag, load, machine, median, startProcess } from "./harness.ts";
 import { COLLECT_HEADERS, makeBodies } from "./collect-bodies.ts";
-import { readSettings } from "../../lib/config.ts";
-import { closePlatform, openPlatform } from "../../lib/platform.ts";
-import { bootstrapIfEmpty, type Bootstrap } from "../../lib/admin/bootstrap.ts";
-import { progressBar, seedDemo } from "../../lib/demo/seed.ts";
-import { setLogging } from "../../lib/http/log.ts";
+import { p95, seededSite, timedCall, type BenchCall } from "./seeded-site.ts";
 
 const visitors = flag("visitors", 1_500_000);
 const days = flag("days", 90);
 const warmRuns = flag("warm", 15);
 const seconds = flag("seconds", 10);
 const connections = flag("connections", 32);
-const dataDir = join(tmpdir(), `tidemark-bench-query-${visitors}-${days}`);
-const marker = join(dataDir, "seeded.json");
-const env = { DATA_DIR: dataDir, INGEST_RATE_PER_IP: "1000000000", INGEST_URL: "", QUERY_URL: "", HOOKS_URL: "", RATE_LIMIT_PER_KEY: "1000000000", RATE_LIMIT_PER_IP: "1000000000" };
-
-interface Seeded {
-  boot: Bootstrap;
-  events: number;
-  sessions: number;
-  seconds: number;
-}
-
-async function seedOnce(): Promise<Seeded> {
-  if (process.argv.includes("--fresh")) rmSync(dataDir, { recursive: true, force: true });
-  if (existsSync(marker)) return JSON.parse(readFileSync(marker, "utf8")) as Seeded;
-  rmSync(dataDir, { recursive: true, force: true });
-  setLogging(false);
-  const platform = openPlatform(readSettings({ ...process.env, ...env }));
-  try {
-    const boot = (await bootstrapIfEmpty(platform))!;
-    console.error(`seeding ${visitors} visitors over ${days} days into ${dataDir} …`);
-    const started = performance.now();
-    const result = await seedDemo(platform, { visitors, days, siteId: boot.siteId, progress: progressBar() });
-    const seeded: Seeded = { boot, events: result.events, sessions: result.sessions, seconds: (performance.now() - started) / 1000 };
-    writeFileSync(marker, JSON.stringify(seeded));
-    return seeded;
-  } finally {
-    closePlatform(platform);
-  }
-}
-
-const seeded = await seedOnce();
+const { dataDir, env, seeded } = await seededSite(visitors, days);
 const { boot } = seeded;
 const file = join(dataDir, `${boot.orgId}.sqlite`);
 const storeBytes = () => [file, `${file}-wal`].reduce((n, f) => n + (existsSync(f) ? statSync(f).size : 0), 0);
@@ -89,17 +54,8 @@ const explore = {
 };
 
 /** `warmOnly`: measured warm after the others, in one server (the cold figures are the issue's list). */
-type Query = { name: string; path: string; body?: object; warmOnly?: boolean };
-async function call(url: string, q: Query): Promise<{ ms: number; status: number; body: unknown }> {
-  const started = performance.now();
-  const res = await fetch(`${url}${q.path}`, {
-    method: q.body ? "POST" : "GET",
-    headers: { authorization: `Bearer ${boot.key}`, "content-type": "application/json" },
-    body: q.body ? JSON.stringify(q.body) : undefined,
-  });
-  const body = await res.json();
-  return { ms: performance.now() - started, status: res.status, body };
-}
+type Query = BenchCall & { warmOnly?: boolean };
+const call = (url: string, q: Query) => timedCall(url, boot.key, q);
 
 // The drill-down goes to the busiest region of the busiest country.
 let queries: Query[] = [];
@@ -122,7 +78,6 @@ let queries: Query[] = [];
   ];
 }
 
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 const rows: { name: string; cold: number | null; p50: number; p95: number }[] = [];
 const warmly = async (url: string, q: Query) => {
   const warm: number[] = [];

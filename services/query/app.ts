@@ -9,7 +9,8 @@ import { activityLog } from "../../lib/audit.ts";
 import type { Platform } from "../../lib/platform.ts";
 import { analyticsSite, type AnalyticsSite } from "../../lib/analytics/site-cache.ts";
 import { reportPeriod, type Period } from "../../lib/analytics/period.ts";
-import { Acquisition, Attribution, Audience, Behaviour, Campaigns, Conversions, Events, ExploreRequest, ExploreResult, Locations, Overview, Pages, Realtime, ReportQuery, REPORTS, type ReportName } from "../../lib/analytics/models.ts";
+import { Acquisition, Attribution, Audience, Behaviour, Campaigns, Conversions, Events, Locations, Overview, Pages, Realtime, ReportQuery, REPORTS, type ReportName } from "../../lib/analytics/models.ts";
+import { ExploreRequest, ExploreResponse } from "../../lib/analytics/explore/model.ts";
 import { overviewReport } from "../../lib/analytics/reports/overview.ts";
 import { acquisitionReport } from "../../lib/analytics/reports/acquisition.ts";
 import { locationsReport } from "../../lib/analytics/reports/locations.ts";
@@ -21,8 +22,10 @@ import { attributionReport } from "../../lib/analytics/reports/attribution.ts";
 import { conversionsReport } from "../../lib/analytics/reports/conversions.ts";
 import { campaignsReport } from "../../lib/analytics/reports/campaigns.ts";
 import { realtimeReport } from "../../lib/analytics/reports/realtime.ts";
-import { exploreQuery } from "../../lib/analytics/explore.ts";
+import { explore } from "../../lib/analytics/explore/index.ts";
 import { ApiError } from "../../lib/errors.ts";
+import { FunnelList, FunnelParams, FunnelPreviewBody, FunnelResultModel, FunnelRunQuery } from "../../lib/analytics/funnels/model.ts";
+import { listFunnels, previewFunnel, runSavedFunnel } from "../../lib/analytics/funnels/endpoints.ts";
 
 const report = (name: ReportName) => API.analyticsReport.path.replace(":report", name);
 
@@ -126,12 +129,27 @@ export function createQueryApp(platform: Platform) {
       },
       { detail: { hide: true } },
     )
+    .get(
+      API.listFunnels.path,
+      async ({ ctx, params }) => listFunnels(platform, ctx!.auth!, params.siteId),
+      { params: SiteParams, response: FunnelList, detail: { summary: API.listFunnels.summary, tags: [API.listFunnels.tag] } },
+    )
+    .post(
+      API.previewFunnel.path,
+      async ({ params, body }) => previewFunnel(await analyticsSite(platform, params.orgId, params.siteId), body, now()),
+      { params: SiteParams, body: FunnelPreviewBody, response: FunnelResultModel, detail: { summary: API.previewFunnel.summary, tags: [API.previewFunnel.tag] } },
+    )
+    .get(
+      API.runFunnel.path,
+      async ({ params, query }) => runSavedFunnel(await analyticsSite(platform, params.orgId, params.siteId), params.id, query, now()),
+      { params: FunnelParams, query: FunnelRunQuery, response: FunnelResultModel, detail: { summary: API.runFunnel.summary, tags: [API.runFunnel.tag] } },
+    )
     .post(
       API.explore.path,
       async ({ params, body }) => {
         const site = await analyticsSite(platform, params.orgId, params.siteId);
-        return exploreQuery(site, body, now());
+        return explore(site, body, now());
       },
-      { params: SiteParams, body: ExploreRequest, response: ExploreResult, detail: { summary: "Explore (kind query): metrics by one dimension with filters (spec 2.8, 4.7)", tags: ["Analytics"] } },
+      { params: SiteParams, body: ExploreRequest, response: ExploreResponse, detail: { summary: "Explore: query (metrics by one dimension, filtered; spec 2.8), segments, retention cohorts or paths (spec 4.7)", tags: ["Analytics"] } },
     );
 }
