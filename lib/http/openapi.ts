@@ -12,3 +12,4 @@ export function serviceDocs(service: string) {
     documentation: { info: { title: `tidemark-${service}`, version: "1.1.0" } },
   });
 }
+

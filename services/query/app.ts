@@ -27,6 +27,12 @@ import { ApiError } from "../../lib/errors.ts";
 import { FunnelList, FunnelParams, FunnelPreviewBody, FunnelResultModel, FunnelRunQuery } from "../../lib/analytics/funnels/model.ts";
 import { listFunnels, previewFunnel, runSavedFunnel } from "../../lib/analytics/funnels/endpoints.ts";
 
+/**
+ * Names the body's content type for the OpenAPI document; the service's own 256 KB JSON parser
+ * (registered first, globally) still reads the body.
+ */
+const JSON_BODY = "json" as const;
+
 const report = (name: ReportName) => API.analyticsReport.path.replace(":report", name);
 
 /** The read API (everything under /api/v1 but the OpenAPI document). Scope and permission were checked by the router. */
@@ -137,7 +143,7 @@ export function createQueryApp(platform: Platform) {
     .post(
       API.previewFunnel.path,
       async ({ params, body }) => previewFunnel(await analyticsSite(platform, params.orgId, params.siteId), body, now()),
-      { params: SiteParams, body: FunnelPreviewBody, response: FunnelResultModel, detail: { summary: API.previewFunnel.summary, tags: [API.previewFunnel.tag] } },
+      { params: SiteParams, body: FunnelPreviewBody, response: FunnelResultModel, detail: { summary: API.previewFunnel.summary, tags: [API.previewFunnel.tag] }, parse: JSON_BODY },
     )
     .get(
       API.runFunnel.path,
@@ -150,6 +156,6 @@ export function createQueryApp(platform: Platform) {
         const site = await analyticsSite(platform, params.orgId, params.siteId);
         return explore(site, body, now());
       },
-      { params: SiteParams, body: ExploreRequest, response: ExploreResponse, detail: { summary: "Explore: query (metrics by one dimension, filtered; spec 2.8), segments, retention cohorts or paths (spec 4.7)", tags: ["Analytics"] } },
+      { params: SiteParams, body: ExploreRequest, response: ExploreResponse, detail: { summary: "Explore: query (metrics by one dimension, filtered; spec 2.8), segments, retention cohorts or paths (spec 4.7)", tags: ["Analytics"] }, parse: JSON_BODY },
     );
 }

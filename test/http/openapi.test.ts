@@ -87,3 +87,20 @@ test("a docs page sits beside it", async () => {
   expect(res.headers.get("content-type")).toContain("text/html");
   expect(await res.text()).toContain("/api/v1/openapi.json");
 });
+
+test("funnels and explore document their bodies and every result shape", () => {
+  const ref = (schema: any) => (schema?.$ref ? doc.components.schemas[schema.$ref.split("/").pop()] : schema);
+  const run = doc.paths["/api/v1/orgs/{orgId}/sites/{siteId}/funnels/{id}"].get;
+  const result = ref(run.responses["200"].content["application/json"].schema);
+  expect(Object.keys(result.properties)).toEqual(expect.arrayContaining(["units", "range", "steps", "started", "completed", "conversionRate", "breakdown", "sampled"]));
+  const breakdown = JSON.stringify(result.properties.breakdown);
+  expect(breakdown).toContain("dimension");
+  expect(breakdown).toContain("rows");
+  const preview = doc.paths["/api/v1/orgs/{orgId}/sites/{siteId}/funnels/preview"].post;
+  expect(JSON.stringify(preview.requestBody)).toContain("steps");
+  const explore = doc.paths["/api/v1/orgs/{orgId}/sites/{siteId}/explore"].post;
+  const body = JSON.stringify(explore.requestBody);
+  for (const kind of ["query", "segments", "retention", "paths"]) expect(body).toContain(`"${kind}"`);
+  const response = JSON.stringify(explore.responses["200"]);
+  for (const part of ["totals", "segments", "cohorts", "tree"]) expect(response).toContain(part);
+});
