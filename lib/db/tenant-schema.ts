@@ -65,6 +65,15 @@ export const integrations = sqliteTable("integrations", {
   status: text("status").notNull().default("active"),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
+  /** Outbound: the last delivery the endpoint accepted, and the last it refused or missed. */
+  lastSuccessAt: integer("last_success_at"),
+  lastFailureAt: integer("last_failure_at"),
+  /** Outbound: failing since (no success after this failure); cleared by a success. */
+  failingSince: integer("failing_since"),
+  /** Why it was disabled (an endpoint failing for days), when it was. */
+  disabledReason: text("disabled_reason"),
+  /** Inbound: the last lead (or repeat) received. */
+  lastReceivedAt: integer("last_received_at"),
 }, (t) => [index("integrations_site").on(t.siteId)]);
 
 /**
@@ -231,3 +240,73 @@ export const funnels = sqliteTable("funnels", {
   definition: text("definition").notNull(),
   createdAt: integer("created_at").notNull(),
 }, (t) => [index("funnels_site").on(t.siteId, t.createdAt)]);
+
+/**
+ * Leads (spec 2.11): contact details captured by popups, spin wheels, forms, one-tap sign-in,
+ * the inbound webhook (`api`) and ad-platform connectors (`connector`). Contact fields are
+ * personal data: read through lib/privacy (masking) only.
+ */
+export const leads = sqliteTable("leads", {
+  id: text("id").primaryKey(),
+  siteId: text("site_id").notNull(),
+  createdAt: integer("created_at").notNull(),
+  /** popup | spin | form | newsletter | onetap | api | connector */
+  source: text("source").notNull(),
+  /** The popup, form, wheel or platform it came from. */
+  sourceName: text("source_name").notNull(),
+  /** The sender's own id for the lead (externalId, a platform's lead id): a repeat is a duplicate. */
+  externalId: text("external_id"),
+  name: text("name"),
+  email: text("email"),
+  phone: text("phone"),
+  company: text("company"),
+  message: text("message"),
+  /** Other answers, as JSON. */
+  extra: text("extra").notNull().default("{}"),
+  /** The visitor (visitor_rows.seq) it was merged into, when known. */
+  visitor: integer("visitor"),
+  /** Page path, country and attribution of the lead (from its visitor's session, or as sent). */
+  path: text("path"),
+  country: text("country"),
+  channel: text("channel"),
+  campaign: text("campaign"),
+  sourceMedium: text("source_medium"),
+}, (t) => [
+  uniqueIndex("leads_external").on(t.siteId, t.externalId),
+  index("leads_site_created").on(t.siteId, t.createdAt),
+  index("leads_site_email").on(t.siteId, t.email),
+  index("leads_visitor").on(t.visitor),
+]);
+
+/**
+ * The outbound webhook outbox: one row per lead and endpoint, written in the lead's own
+ * transaction, so a lead is never without its deliveries, and they survive restarts.
+ */
+export const deliveries = sqliteTable("deliveries", {
+  /** Also sent as X-Svc-Delivery: the receiver's idempotency key. */
+  id: text("id").primaryKey(),
+  integrationId: text("integration_id").notNull(),
+  leadId: text("lead_id").notNull(),
+  event: text("event").notNull(),
+  /** The exact body every attempt sends. */
+  body: text("body").notNull(),
+  /** pending | delivered | failed (gave up, or a 4xx) | refused (the target is not allowed) */
+  status: text("status").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  nextAttemptAt: integer("next_attempt_at"),
+  lastAttemptAt: integer("last_attempt_at"),
+  lastStatus: integer("last_status"),
+  lastError: text("last_error"),
+  createdAt: integer("created_at").notNull(),
+  deliveredAt: integer("delivered_at"),
+}, (t) => [index("deliveries_due").on(t.status, t.nextAttemptAt), index("deliveries_integration").on(t.integrationId, t.createdAt)]);
+
+/** Every delivery attempt: when, the answer (HTTP status or error) and how long it took. */
+export const deliveryAttempts = sqliteTable("delivery_attempts", {
+  deliveryId: text("delivery_id").notNull(),
+  attempt: integer("attempt").notNull(),
+  at: integer("at").notNull(),
+  status: integer("status"),
+  error: text("error"),
+  ms: integer("ms").notNull(),
+}, (t) => [primaryKey({ columns: [t.deliveryId, t.attempt] })]);
