@@ -19,12 +19,17 @@ export interface AnalyticsSite {
 const MAX_SITES = 16;
 const cache = new Map<string, SiteData>();
 
-export async function analyticsSite(platform: Platform, orgId: string, siteId: string): Promise<AnalyticsSite> {
+/** A site of the org with its timezone, currency and the org's store (no analytics data loaded). */
+export async function siteWithStore(platform: Platform, orgId: string, siteId: string): Promise<Omit<AnalyticsSite, "data">> {
   const site = platform.control.memo(`analyticsSite:${siteId}`, () =>
     platform.control.db.select({ id: sites.id, timezone: sites.timezone, currency: sites.currency }).from(sites).where(and(eq(sites.id, siteId), eq(sites.orgId, orgId))).get(),
   );
   if (!site) throw notFound("Site");
-  const store = await orgStore(platform, orgId);
+  return { ...site, store: await orgStore(platform, orgId) };
+}
+
+export async function analyticsSite(platform: Platform, orgId: string, siteId: string): Promise<AnalyticsSite> {
+  const { store, ...site } = await siteWithStore(platform, orgId, siteId);
   const key = `${store.path ?? `libsql:${orgId}`}|${siteId}`;
   let data = cache.get(key);
   if (data) cache.delete(key);

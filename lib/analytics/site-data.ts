@@ -40,7 +40,9 @@ export const KEPT_EVENT_TYPES = [PAGEVIEW, ENGAGEMENT, CONVERSION, CUSTOM_EVENT,
 const KEPT = new Uint8Array(64);
 for (const t of KEPT_EVENT_TYPES) KEPT[t] = 1;
 
-const SESSION_COLUMNS = `seq, visitor, day, started_at, pageviews, engaged_ms, conversions, revenue, engaged, is_new, ${SESSION_DIMS.join(", ")}`;
+const SESSION_COLUMNS = `seq, visitor, day, started_at, pageviews, engaged_ms, conversions, revenue, engaged, is_new, last_at, consent_analytics, ${SESSION_DIMS.join(", ")}`;
+/** Where the dimension columns start in a SESSION_COLUMNS row. */
+const FIRST_DIM = 12;
 /** `name` holds the href of outbound clicks and downloads (those have no name). */
 const EVENT_COLUMNS = `session, type, path, title, CASE WHEN type IN (${OUTBOUND}, ${DOWNLOAD}) THEN href ELSE name END, value, ts, currency, props`;
 
@@ -58,6 +60,10 @@ export interface SessionColumns {
   /** Flags as Int32Array too: the engine reads every code column through one array type. */
   engaged: Int32Array;
   isNew: Int32Array;
+  /** The session's last event (epoch ms). */
+  lastAt: Float64Array;
+  /** 1 when the visitor gave analytics consent in this session (only they appear in visitor lists). */
+  consented: Int32Array;
 }
 
 /**
@@ -234,7 +240,7 @@ export class SiteData {
     this.sessions = {
       count: 0, seq: new Int32Array(0), visitor: new Int32Array(0), day: new Int32Array(0), startedAt: new Float64Array(0),
       pageviews: new Int32Array(0), engagedMs: new Float64Array(0), conversions: new Int32Array(0), revenue: new Float64Array(0),
-      engaged: new Int32Array(0), isNew: new Int32Array(0),
+      engaged: new Int32Array(0), isNew: new Int32Array(0), lastAt: new Float64Array(0), consented: new Int32Array(0),
     };
     this.dims = Object.fromEntries(SESSION_DIMS.map((d) => [d, new DimCodes(this.strings)])) as Record<SessionDim, DimCodes>;
     this.paths = new DenseCodes(this.strings);
@@ -459,9 +465,11 @@ export class SiteData {
     s.revenue[p] = r[7] as number;
     s.engaged[p] = r[8] as number;
     s.isNew[p] = r[9] as number;
+    s.lastAt[p] = r[10] as number;
+    s.consented[p] = r[11] as number;
     for (let d = 0; d < SESSION_DIMS.length; d++) {
       const dim = this.dims[SESSION_DIMS[d]];
-      dim.codes[p] = dim.code((r[10 + d] as number | null) ?? 0);
+      dim.codes[p] = dim.code((r[FIRST_DIM + d] as number | null) ?? 0);
     }
     this.sessionDays.note(s.day[p], p);
     if (oldDay !== null && oldDay !== s.day[p]) {
@@ -623,7 +631,7 @@ function fitColumns<T extends object>(table: T, capacity: number): void {
 }
 
 /** Rows as arrays from either kind of store (bun:sqlite file or libSQL client). */
-export async function readRows(store: TenantStore, sql: string, args: (string | number)[]): Promise<unknown[][]> {
+export async function readRows(store: TenantStore, sql: string, args: (string | number | Uint8Array)[]): Promise<unknown[][]> {
   if (store.sqlite) return store.sqlite.query(sql).values(...args) as unknown[][];
   const rs = await store.libsql!.execute({ sql, args });
   return rs.rows.map((row) => Array.from(row as ArrayLike<unknown>));

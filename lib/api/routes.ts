@@ -33,6 +33,9 @@ export const API = {
   listFunnels: { method: "GET", path: `${site}/funnels`, permission: "analytics.read", feature: "funnels", summary: "Saved funnels of the site", tag: "Funnels" },
   previewFunnel: { method: "POST", path: `${site}/funnels/preview`, permission: "analytics.read", feature: "funnels", summary: "Run an unsaved funnel definition", tag: "Funnels" },
   runFunnel: { method: "GET", path: `${site}/funnels/:id`, permission: "analytics.read", feature: "funnels", summary: "Run a saved funnel", tag: "Funnels" },
+  listVisitors: { method: "GET", path: `${site}/visitors`, permission: "analytics.read", feature: "visitors", summary: "Visitors who consented to analytics, scored, filtered and paged", tag: "People" },
+  visitorProfile: { method: "GET", path: `${site}/visitors/:visitorId`, permission: "analytics.read", feature: "visitors", summary: "The person behind a visitor id: linked ids, sessions, campaigns, conversions, leads, score", tag: "People" },
+  listLeads: { method: "GET", path: `${site}/leads`, permission: "leads.read", feature: "leads", summary: "Leads, newest first", tag: "People" },
   explore: { method: "POST", path: `${site}/explore`, permission: "analytics.read", feature: "explore", summary: "Explore: metrics by a dimension, filtered", tag: "Analytics" },
 } as const satisfies Record<string, ApiRoute>;
 

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { API } from "../../lib/api/routes.ts";
+import { API, type ApiRoute } from "../../lib/api/routes.ts";
 import { ActivityLog, AuditQuery, OrgParams, SiteList, SiteParams, SiteStatus } from "../../lib/api/models.ts";
 import { serviceBase } from "../../lib/http/service.ts";
 import { serviceDocs } from "../../lib/http/openapi.ts";
@@ -7,7 +7,7 @@ import { orgStore } from "../../lib/db/org-store.ts";
 import { siteStatus, sitesWithStatus } from "../../lib/sites/sites.ts";
 import { activityLog } from "../../lib/audit.ts";
 import type { Platform } from "../../lib/platform.ts";
-import { analyticsSite, type AnalyticsSite } from "../../lib/analytics/site-cache.ts";
+import { analyticsSite, siteWithStore, type AnalyticsSite } from "../../lib/analytics/site-cache.ts";
 import { reportPeriod, type Period } from "../../lib/analytics/period.ts";
 import { Acquisition, Attribution, Audience, Behaviour, Campaigns, Conversions, Events, Locations, Overview, Pages, Realtime, ReportQuery, REPORTS, type ReportName } from "../../lib/analytics/models.ts";
 import { ExploreRequest, ExploreResponse } from "../../lib/analytics/explore/model.ts";
@@ -26,12 +26,23 @@ import { explore } from "../../lib/analytics/explore/index.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { FunnelList, FunnelParams, FunnelPreviewBody, FunnelResultModel, FunnelRunQuery } from "../../lib/analytics/funnels/model.ts";
 import { listFunnels, previewFunnel, runSavedFunnel } from "../../lib/analytics/funnels/endpoints.ts";
+import { LeadList, LeadListQuery, VisitorList, VisitorListQuery, VisitorParams, VisitorProfile } from "../../lib/people/models.ts";
+import { visitorsList } from "../../lib/people/visitors.ts";
+import { visitorProfile } from "../../lib/people/profile.ts";
+import { leadsList } from "../../lib/people/leads.ts";
+import type { RequestContext } from "../../lib/auth/context.ts";
 
 /**
  * Names the body's content type for the OpenAPI document; the service's own 256 KB JSON parser
  * (registered first, globally) still reads the body.
  */
 const JSON_BODY = "json" as const;
+
+/** A route's OpenAPI summary and tag, from the route table. */
+const doc = (route: ApiRoute) => ({ summary: route.summary, tags: [route.tag] });
+
+/** May the caller see contact details unmasked? */
+const piiAccess = (ctx: RequestContext | null) => ctx?.auth?.permissions.includes("analytics.pii.read") ?? false;
 
 const report = (name: ReportName) => API.analyticsReport.path.replace(":report", name);
 
@@ -55,7 +66,7 @@ export function createQueryApp(platform: Platform) {
         const store = await orgStore(platform, params.orgId);
         return { data: await sitesWithStatus(control, store.db, params.orgId, ctx!.auth!.sites, now()) };
       },
-      { params: OrgParams, response: SiteList, detail: { summary: API.listSites.summary, tags: [API.listSites.tag] } },
+      { params: OrgParams, response: SiteList, detail: doc(API.listSites) },
     )
     .get(
       API.audit.path,
@@ -63,7 +74,7 @@ export function createQueryApp(platform: Platform) {
         const store = await orgStore(platform, params.orgId);
         return activityLog(store.db, params.orgId, query, now());
       },
-      { params: OrgParams, query: AuditQuery, response: ActivityLog, detail: { summary: API.audit.summary, tags: [API.audit.tag] } },
+      { params: OrgParams, query: AuditQuery, response: ActivityLog, detail: doc(API.audit) },
     )
     .get(
       API.siteStatus.path,
@@ -71,7 +82,7 @@ export function createQueryApp(platform: Platform) {
         const store = await orgStore(platform, params.orgId);
         return siteStatus(control.db, store.db, params.siteId, now());
       },
-      { params: SiteParams, response: SiteStatus, detail: { summary: API.siteStatus.summary, tags: [API.siteStatus.tag] } },
+      { params: SiteParams, response: SiteStatus, detail: doc(API.siteStatus) },
     )
     .get(
       report("overview"),
@@ -138,17 +149,32 @@ export function createQueryApp(platform: Platform) {
     .get(
       API.listFunnels.path,
       async ({ ctx, params }) => listFunnels(platform, ctx!.auth!, params.siteId),
-      { params: SiteParams, response: FunnelList, detail: { summary: API.listFunnels.summary, tags: [API.listFunnels.tag] } },
+      { params: SiteParams, response: FunnelList, detail: doc(API.listFunnels) },
     )
     .post(
       API.previewFunnel.path,
       async ({ params, body }) => previewFunnel(await analyticsSite(platform, params.orgId, params.siteId), body, now()),
-      { params: SiteParams, body: FunnelPreviewBody, response: FunnelResultModel, detail: { summary: API.previewFunnel.summary, tags: [API.previewFunnel.tag] }, parse: JSON_BODY },
+      { params: SiteParams, body: FunnelPreviewBody, response: FunnelResultModel, detail: doc(API.previewFunnel), parse: JSON_BODY },
     )
     .get(
       API.runFunnel.path,
       async ({ params, query }) => runSavedFunnel(await analyticsSite(platform, params.orgId, params.siteId), params.id, query, now()),
-      { params: FunnelParams, query: FunnelRunQuery, response: FunnelResultModel, detail: { summary: API.runFunnel.summary, tags: [API.runFunnel.tag] } },
+      { params: FunnelParams, query: FunnelRunQuery, response: FunnelResultModel, detail: doc(API.runFunnel) },
+    )
+    .get(
+      API.listVisitors.path,
+      async ({ ctx, params, query }) => visitorsList(await analyticsSite(platform, params.orgId, params.siteId), query, piiAccess(ctx), now()),
+      { params: SiteParams, query: VisitorListQuery, response: VisitorList, detail: doc(API.listVisitors) },
+    )
+    .get(
+      API.visitorProfile.path,
+      async ({ ctx, params }) => visitorProfile(await analyticsSite(platform, params.orgId, params.siteId), params.visitorId, piiAccess(ctx), now()),
+      { params: VisitorParams, response: VisitorProfile, detail: doc(API.visitorProfile) },
+    )
+    .get(
+      API.listLeads.path,
+      async ({ ctx, params, query }) => leadsList(await siteWithStore(platform, params.orgId, params.siteId), query, piiAccess(ctx), now()),
+      { params: SiteParams, query: LeadListQuery, response: LeadList, detail: doc(API.listLeads) },
     )
     .post(
       API.explore.path,

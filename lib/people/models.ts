@@ -1,0 +1,164 @@
+import { t, type Static } from "elysia";
+import { QueryModel, Timestamp, NullableTimestamp } from "../api/models.ts";
+import { STAGES, TIERS } from "./scoring.ts";
+
+/** TypeBox models of the people endpoints: visitors (spec 2.10, 4.9), profiles (2.14), leads (2.11, 4.10). */
+
+export const VISITOR_VIEWS = ["recent", "hot", "identified", "customers"] as const;
+export const LEAD_SOURCES = ["popup", "spin", "form", "newsletter", "onetap", "api", "connector"] as const;
+/** Rows per page of the visitor and lead lists. */
+export const PAGE_SIZE = 50;
+
+const Text = (title: string, description: string, maxLength = 200) => t.Optional(t.String({ title, description, maxLength }));
+
+export const VisitorListQuery = QueryModel({
+  view: Text("view", `${VISITOR_VIEWS.join(", ")} (default recent: latest activity first; hot: hot and very hot, highest score first; identified: with a user id or a lead; customers: stage customer)`),
+  tier: Text("tier", TIERS.join(", ")),
+  stage: Text("stage", STAGES.join(", ")),
+  channel: Text("channel", "Visitors with a session from this channel in the range (snake case, as reports name channels)"),
+  campaign: Text("campaign", "Visitors with a session of this UTM campaign in the range"),
+  minScore: t.Optional(t.Integer({ title: "minScore", minimum: 0, maximum: 100, description: "Lead score at least this" })),
+  q: Text("q", "Matches the name or e-mail of the visitor's leads (case-insensitive), or the start of a visitor id", 320),
+  from: Text("from", "YYYY-MM-DD in the site timezone; default 27 days before `to`. Visitors with a session in the range are listed", 10),
+  to: Text("to", "YYYY-MM-DD, inclusive; default today in the site timezone", 10),
+  page: t.Optional(t.Integer({ title: "page", minimum: 1, default: 1, description: `1-based; ${PAGE_SIZE} visitors a page` })),
+});
+export type VisitorListQuery = Static<typeof VisitorListQuery>;
+
+const Touch = t.Object({ channel: t.String(), source: t.String(), campaign: t.String() }, { description: "(direct) and (not set) stand for no source and no campaign" });
+const Nullable = (description: string) => t.Union([t.String(), t.Null()], { description });
+
+export const VisitorListItem = t.Object({
+  visitorId: t.String({ format: "uuid" }),
+  name: Nullable("From the visitor's latest lead; masked without analytics.pii.read"),
+  email: Nullable("From the visitor's latest lead; masked (first character, then ***) without analytics.pii.read"),
+  leadScore: t.Integer({ minimum: 0, maximum: 100 }),
+  tier: t.String({ description: TIERS.join(", ") }),
+  stage: t.String({ description: STAGES.join(", ") }),
+  sessions: t.Integer(),
+  pageviews: t.Integer(),
+  conversions: t.Integer(),
+  revenue: t.Number({ description: "Site currency" }),
+  country: Nullable("ISO alpha-2 of the latest session"),
+  device: Nullable("Of the latest session"),
+  firstSeenAt: Timestamp,
+  lastSeenAt: Timestamp,
+  firstTouch: Touch,
+  lastTouch: Touch,
+});
+export type VisitorListItem = Static<typeof VisitorListItem>;
+
+const Counts = (keys: readonly string[], description: string) => t.Object(Object.fromEntries(keys.map((k) => [k, t.Integer()])), { description });
+
+export const VisitorList = t.Object(
+  {
+    items: t.Array(VisitorListItem),
+    total: t.Integer(),
+    page: t.Integer(),
+    pages: t.Integer(),
+    tiers: Counts(TIERS, "Visitors per tier, over the list filtered by everything but tier"),
+    stages: Counts(STAGES, "Visitors per stage, over the list filtered by everything but stage"),
+    currency: t.String(),
+    canExport: t.Boolean({ description: "False for API keys: exporting people needs an interactive two-factor session" }),
+  },
+  { title: "VisitorList" },
+);
+export type VisitorList = Static<typeof VisitorList>;
+
+export const LeadListQuery = QueryModel({
+  source: Text("source", LEAD_SOURCES.join(", ")),
+  campaign: Text("campaign", "Exact campaign"),
+  from: Text("from", "YYYY-MM-DD in the site timezone; default 27 days before `to` (leads created in the range)", 10),
+  to: Text("to", "YYYY-MM-DD, inclusive; default today in the site timezone", 10),
+  page: t.Optional(t.Integer({ title: "page", minimum: 1, default: 1, description: `1-based; ${PAGE_SIZE} leads a page` })),
+  format: Text("format", "json (default); csv is refused to API keys (it needs an interactive two-factor session)", 10),
+});
+export type LeadListQuery = Static<typeof LeadListQuery>;
+
+export const LeadItem = t.Object({
+  id: t.String(),
+  createdAt: Timestamp,
+  source: t.String({ description: LEAD_SOURCES.join(", ") }),
+  sourceName: t.String(),
+  name: Nullable("Masked without analytics.pii.read"),
+  email: Nullable("Masked without analytics.pii.read"),
+  phone: Nullable("Masked without analytics.pii.read"),
+  company: Nullable("Masked without analytics.pii.read"),
+  message: Nullable("[hidden] without analytics.pii.read"),
+  path: Nullable("Page path"),
+  country: Nullable("ISO alpha-2"),
+  channel: Nullable(""),
+  campaign: Nullable(""),
+  sourceMedium: Nullable("source / medium"),
+});
+export type LeadItem = Static<typeof LeadItem>;
+
+export const LeadList = t.Object(
+  {
+    items: t.Array(LeadItem),
+    total: t.Integer(),
+    page: t.Integer(),
+    pages: t.Integer(),
+    bySource: t.Record(t.String(), t.Integer(), { description: "Leads per source present, over the list filtered by everything but source" }),
+    pii: t.Boolean({ description: "True when unmasked contact details are included" }),
+    canExport: t.Boolean({ description: "False for API keys" }),
+  },
+  { title: "LeadList" },
+);
+export type LeadList = Static<typeof LeadList>;
+
+export const VisitorParams = t.Object({ orgId: t.String(), siteId: t.String(), visitorId: t.String() });
+
+const ProfileSession = t.Object({
+  id: t.String({ format: "uuid" }),
+  visitorId: t.String({ format: "uuid" }),
+  startedAt: Timestamp,
+  lastAt: Timestamp,
+  pageviews: t.Integer(),
+  engagedSeconds: t.Number(),
+  engaged: t.Boolean(),
+  conversions: t.Integer(),
+  revenue: t.Number(),
+  channel: t.String(),
+  source: Nullable("Without marketing consent only the channel is kept"),
+  medium: Nullable(""),
+  campaign: Nullable(""),
+  referrer: Nullable("Referrer host"),
+  landing: Nullable(""),
+  exit: Nullable(""),
+  device: Nullable(""),
+  browser: Nullable(""),
+  os: Nullable(""),
+  country: Nullable(""),
+  region: Nullable(""),
+  city: Nullable(""),
+  pages: t.Array(t.Object({ path: t.String(), title: Nullable(""), at: Timestamp }), { description: "Pageviews in time order" }),
+});
+
+export const VisitorProfile = t.Object(
+  {
+    visitorId: t.String({ format: "uuid" }),
+    visitorIds: t.Array(t.String({ format: "uuid" }), { description: "Every visitor id linked to the same person: by identify() user id and by a lead's e-mail; this one first" }),
+    userId: Nullable("The identify() user id"),
+    name: Nullable("From the person's latest lead; masked without analytics.pii.read"),
+    email: Nullable("Masked without analytics.pii.read"),
+    leadScore: t.Integer({ minimum: 0, maximum: 100 }),
+    tier: t.String(),
+    stage: t.String(),
+    reasons: t.Array(t.Object({ factor: t.String(), points: t.Integer(), detail: t.String() }), { description: "What the score is made of (docs/people.md)" }),
+    scoreHistory: t.Array(t.Object({ at: Timestamp, score: t.Integer(), tier: t.String() }), { description: "The score as each session ended, oldest first" }),
+    firstSeenAt: Timestamp,
+    lastSeenAt: Timestamp,
+    totals: t.Object({ sessions: t.Integer(), pageviews: t.Integer(), engagedSeconds: t.Number(), conversions: t.Integer(), revenue: t.Number() }),
+    currency: t.String(),
+    sessions: t.Array(ProfileSession, { description: "Newest first, the latest 100" }),
+    campaigns: t.Array(t.Object({ campaign: t.String(), source: t.String(), medium: t.String(), sessions: t.Integer(), firstAt: Timestamp, lastAt: Timestamp })),
+    conversions: t.Array(t.Object({ name: t.String(), value: t.Number(), currency: t.String(), at: Timestamp, sessionId: t.String({ format: "uuid" }) }), { description: "Newest first" }),
+    leads: t.Array(LeadItem, { description: "Newest first" }),
+    pii: t.Boolean({ description: "True when unmasked contact details are included" }),
+  },
+  { title: "VisitorProfile" },
+);
+export type VisitorProfile = Static<typeof VisitorProfile>;
+
+export { NullableTimestamp };

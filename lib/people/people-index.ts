@@ -1,0 +1,89 @@
+import type { TenantStore } from "../db/tenants.ts";
+import { readRows, type SiteData } from "../analytics/site-data.ts";
+
+/**
+ * What a site's store knows about people beyond their sessions: the leads each visitor left
+ * (their latest contact details, how many) and the user ids identify() linked them to. Both
+ * tables only grow, so the index reads the rows added since its last look.
+ */
+export interface LeadContact {
+  leads: number;
+  /** The latest lead's contact details (unmasked: mask before answering). */
+  name: string | null;
+  email: string | null;
+}
+
+export class PeopleIndex {
+  readonly leadsOf = new Map<number, LeadContact>();
+  /** Leads per visitor seq, and 1 for identified visitors, as columns (the list reads every visitor). */
+  leadsByVisitor = new Int32Array(0);
+  identifiedVisitors = new Uint8Array(0);
+  /** identify() user id per visitor (the latest linked), and the visitors of each user id. */
+  readonly userOf = new Map<number, number>();
+  readonly visitorsOfUser = new Map<number, number[]>();
+  private leadsUpTo = 0;
+  private identities = 0;
+
+  constructor(private readonly siteId: string, private readonly data: SiteData) {}
+
+  /** Reads the leads and identity links added since the last call. */
+  async refresh(store: TenantStore): Promise<void> {
+    const leads = await readRows(
+      store,
+      "SELECT rowid, visitor, name, email FROM leads WHERE site_id = ? AND rowid > ? AND visitor IS NOT NULL ORDER BY rowid",
+      [this.siteId, this.leadsUpTo],
+    );
+    for (const [rowid, visitor, name, email] of leads as [number, number, string | null, string | null][]) {
+      const known = this.leadsOf.get(visitor);
+      this.leadsOf.set(visitor, { leads: (known?.leads ?? 0) + 1, name: name ?? known?.name ?? null, email: email ?? known?.email ?? null });
+      this.columnsFor(visitor);
+      this.leadsByVisitor[visitor]++;
+      this.identifiedVisitors[visitor] = 1;
+      this.leadsUpTo = rowid;
+    }
+    if (this.data.siteRef < 0) return;
+    // Identity links have no row order to follow (the table is keyed by site, user, visitor):
+    // they are few, so all are read again when their number changes.
+    const links = (await readRows(store, "SELECT count(*) FROM identity_rows WHERE site = ?", [this.data.siteRef]))[0][0] as number;
+    if (links === this.identities) return;
+    this.userOf.clear();
+    this.visitorsOfUser.clear();
+    const rows = await readRows(store, "SELECT user, visitor FROM identity_rows WHERE site = ? ORDER BY first_at", [this.data.siteRef]);
+    for (const [user, visitor] of rows as [number, number][]) {
+      this.columnsFor(visitor);
+      this.identifiedVisitors[visitor] = 1;
+      this.userOf.set(visitor, user);
+      const visitors = this.visitorsOfUser.get(user) ?? [];
+      visitors.push(visitor);
+      this.visitorsOfUser.set(user, visitors);
+    }
+    this.identities = links;
+  }
+
+  leadCount(visitor: number): number {
+    return visitor < this.leadsByVisitor.length ? this.leadsByVisitor[visitor] : 0;
+  }
+
+  /** Has the visitor identified themselves (a user id, or contact details in a lead)? */
+  identified(visitor: number): boolean {
+    return visitor < this.identifiedVisitors.length && this.identifiedVisitors[visitor] === 1;
+  }
+
+  private columnsFor(visitor: number): void {
+    if (visitor < this.leadsByVisitor.length) return;
+    const size = Math.max(1024, visitor + 1, this.leadsByVisitor.length * 2);
+    const leads = new Int32Array(size);
+    leads.set(this.leadsByVisitor);
+    this.leadsByVisitor = leads;
+    const identified = new Uint8Array(size);
+    identified.set(this.identifiedVisitors);
+    this.identifiedVisitors = identified;
+  }
+}
+
+/** The index of a site's data (one per loaded site), brought up to date. */
+export async function peopleOf(siteId: string, data: SiteData, store: TenantStore): Promise<PeopleIndex> {
+  const index = data.derived("people", () => new PeopleIndex(siteId, data));
+  await index.refresh(store);
+  return index;
+}
