@@ -1,4 +1,5 @@
-import type { SessionSums } from "./metrics.ts";
+import { metricOf, type Metric, type SessionSums } from "./metrics.ts";
+import { nthSmallest } from "./percentile.ts";
 import {
   CONVERSIONS, CONVERTING, ENGAGED, ENGAGED_MS, MAX_ROLLUP_GROUPS, NEW_USERS, NOT_SET, PAGEVIEWS, REVENUE, SESSIONS, SLOTS, USERS,
   keyingOf, pagePrevOf, prevSameOf, rollupOf, type Keying, type ReportDimension,
@@ -27,6 +28,8 @@ export interface Filter {
 
 export interface Group {
   key: string;
+  /** The group's code in its keying (the visitor seq, for visitors). */
+  code?: number;
   sums: SessionSums;
 }
 
@@ -56,6 +59,11 @@ export interface RangeQuery {
   filters?: Filter[];
   groupBy?: ReportDimension[];
   pages?: boolean;
+  /**
+   * For groupings with very many groups (visitors): only the `limit` groups with most of
+   * `metric` (and any tied with the last) are returned; totals still count every group.
+   */
+  top?: { metric: Metric; limit: number };
 }
 
 interface CompiledFilter {
@@ -120,22 +128,44 @@ class Accumulator {
     return slot * SLOTS;
   }
 
-  groups(): Group[] {
+  /** The groups with a session; of a very large keying only the `top` ones by a metric (ties kept). */
+  groups(top?: RangeQuery["top"]): Group[] {
     const rows: Group[] = [];
     const k = this.keying!;
     if (this.slotOf) {
-      this.codes.forEach((code, slot) => rows.push({ key: k.keyOf(code), sums: sumsAt(this.sums, slot * SLOTS) }));
+      let threshold = -Infinity;
+      const n = this.codes.length;
+      const values = top && top.limit < n ? new Float64Array(n) : null;
+      if (values && top) {
+        // One reused sums object: a metric of a million visitors without a million objects.
+        const sums = sumsAt(this.sums, 0);
+        for (let slot = 0; slot < n; slot++) values[slot] = metricOf(top.metric, fillSums(sums, this.sums, slot * SLOTS));
+        threshold = nthSmallest(values.slice(), n - top.limit);
+      }
+      this.codes.forEach((code, slot) => {
+        if (!values || values[slot] >= threshold) rows.push({ key: k.keyOf(code), code, sums: sumsAt(this.sums, slot * SLOTS) });
+      });
     } else {
-      for (let c = 0; c * SLOTS < this.sums.length; c++) if (this.sums[c * SLOTS + SESSIONS] > 0) rows.push({ key: k.keyOf(c), sums: sumsAt(this.sums, c * SLOTS) });
+      for (let c = 0; c * SLOTS < this.sums.length; c++) if (this.sums[c * SLOTS + SESSIONS] > 0) rows.push({ key: k.keyOf(c), code: c, sums: sumsAt(this.sums, c * SLOTS) });
     }
     return rows;
   }
 }
 
-const sumsAt = (acc: Float64Array, o: number): SessionSums => ({
-  sessions: acc[o + SESSIONS], engagedSessions: acc[o + ENGAGED], engagedMs: acc[o + ENGAGED_MS], pageviews: acc[o + PAGEVIEWS],
-  conversions: acc[o + CONVERSIONS], convertingSessions: acc[o + CONVERTING], revenue: acc[o + REVENUE], users: acc[o + USERS], newUsers: acc[o + NEW_USERS],
-});
+const sumsAt = (acc: Float64Array, o: number): SessionSums => fillSums({} as SessionSums, acc, o);
+
+function fillSums(sums: SessionSums, acc: Float64Array, o: number): SessionSums {
+  sums.sessions = acc[o + SESSIONS];
+  sums.engagedSessions = acc[o + ENGAGED];
+  sums.engagedMs = acc[o + ENGAGED_MS];
+  sums.pageviews = acc[o + PAGEVIEWS];
+  sums.conversions = acc[o + CONVERSIONS];
+  sums.convertingSessions = acc[o + CONVERTING];
+  sums.revenue = acc[o + REVENUE];
+  sums.users = acc[o + USERS];
+  sums.newUsers = acc[o + NEW_USERS];
+  return sums;
+}
 
 /** Unfiltered: additive sums from the rollups, users from passes over the range's sessions. */
 function rollupPass(data: SiteData, from: number, to: number, accs: Accumulator[]): void {
@@ -337,5 +367,5 @@ export function sessionsInRange(data: SiteData, q: RangeQuery): RangeResult {
   if (filters.length === 0 && rollable) rollupPass(data, from, to, accs);
   else filteredPass(data, from, to, filters, accs);
   if (q.pages && filters.length > 0) throw new Error("pages are counted for unfiltered queries only");
-  return { totals: sumsAt(accs[0].sums, 0), groups: accs.slice(1).map((a) => a.groups()), pages: q.pages ? pagesInRange(data, from, to) : null };
+  return { totals: sumsAt(accs[0].sums, 0), groups: accs.slice(1).map((a) => a.groups(q.top)), pages: q.pages ? pagesInRange(data, from, to) : null };
 }

@@ -9,9 +9,11 @@ export function metricRow(g: Group): MetricRow {
   return row;
 }
 
-/** Groups ordered by one metric (largest first, then by key for a stable order). */
-export function byMetric(groups: Group[], metric: Metric): Group[] {
-  return [...groups].sort((a, b) => metricOf(metric, b.sums) - metricOf(metric, a.sums) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+const byKey = (a: Group, b: Group) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+/** Groups ordered by one metric (largest first, then by key, or as `tie` says, for a stable order). */
+export function byMetric(groups: Group[], metric: Metric, tie: (a: Group, b: Group) => number = byKey): Group[] {
+  return [...groups].sort((a, b) => metricOf(metric, b.sums) - metricOf(metric, a.sums) || tie(a, b));
 }
 
 /** Paths that were viewed, most views first (then most users, then by path). */

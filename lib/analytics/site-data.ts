@@ -332,14 +332,25 @@ export class SiteData {
     return value;
   }
 
-  /** Loads the UUIDs of visitors added since the last call (for the `visitor` dimension). */
-  async loadVisitorIds(store: TenantStore): Promise<void> {
-    for (;;) {
-      const rows = await readRows(store, `SELECT seq, lower(hex(uid)) FROM visitor_rows WHERE site = ? AND seq > ? ORDER BY seq LIMIT ${CHUNK}`, [this.siteRef, this.visitorIdsUpTo]);
-      if (rows.length === 0) return;
+  /**
+   * Loads visitor UUIDs: of the given visitor seqs, or of every visitor (added since the last
+   * call) when a query compares them all (a filter on the visitor dimension).
+   */
+  async loadVisitorIds(store: TenantStore, only?: number[]): Promise<void> {
+    const put = (rows: unknown[][]) => {
       for (const [seq, hex] of rows as [number, string][]) {
         this.visitorIds[seq] = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
       }
+    };
+    if (only) {
+      const missing = only.filter((seq) => this.visitorIds[seq] === undefined);
+      for (let i = 0; i < missing.length; i += 500) put(await readRows(store, `SELECT seq, lower(hex(uid)) FROM visitor_rows WHERE seq IN (${missing.slice(i, i + 500).join(",")})`, []));
+      return;
+    }
+    for (;;) {
+      const rows = await readRows(store, `SELECT seq, lower(hex(uid)) FROM visitor_rows WHERE site = ? AND seq > ? ORDER BY seq LIMIT ${CHUNK}`, [this.siteRef, this.visitorIdsUpTo]);
+      if (rows.length === 0) return;
+      put(rows);
       this.visitorIdsUpTo = rows[rows.length - 1][0] as number;
     }
   }

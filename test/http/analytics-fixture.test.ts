@@ -321,4 +321,16 @@ describe("fixture: a 25-hour day, midnights, duplicates", () => {
     expect(explore.totals.users).toBe(overview.current.users);
     expect(explore.rows.reduce((n, r) => n + r.users, 0)).toBeGreaterThanOrEqual(overview.current.users);
   });
+
+  test("explore by visitor: visitor ids as keys, ties by who came first, totals over everyone", async () => {
+    const res = await s.api(`${base}/explore`, s.bootstrap!.key, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ kind: "query", from: "2026-10-31", to: "2026-11-02", query: { metrics: ["sessions", "pageviews"], dimension: "visitor", limit: 2 } }),
+    });
+    const body = (await res.json()) as any;
+    // V2, V4 and V5 have two sessions each in the range; V2 and V4 were seen first.
+    expect(body.rows).toEqual([{ key: vids.V2, sessions: 2, pageviews: 2 }, { key: vids.V4, sessions: 2, pageviews: 3 }]);
+    expect(body.totals).toEqual({ sessions: 10, pageviews: 11 });
+  });
 });

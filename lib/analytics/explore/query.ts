@@ -21,14 +21,21 @@ export async function exploreQuery(site: AnalyticsSite, body: ExploreRequest, no
   const dimension = q.dimension as Dimension;
 
   const period = reportPeriod(body, site.timezone, now);
-  if (dimension === "visitor" || filters.some((f) => f.dim === "visitor")) await site.data.loadVisitorIds(site.store);
-  const r = sessionsInRange(site.data, { from: period.from, to: period.to, filters, groupBy: [dimension] });
+  // A filter on visitor ids compares every id; grouping by visitor needs only the rows returned.
+  if (filters.some((f) => f.dim === "visitor")) await site.data.loadVisitorIds(site.store);
+  const r = sessionsInRange(site.data, { from: period.from, to: period.to, filters, groupBy: [dimension], top: { metric: metrics[0], limit } });
+  // Visitors tie by when they were first seen (their ids are read only for the rows returned).
+  const rows = (dimension === "visitor" ? byMetric(r.groups[0], metrics[0], (a, b) => a.code! - b.code!) : byMetric(r.groups[0], metrics[0])).slice(0, limit);
+  if (dimension === "visitor") {
+    await site.data.loadVisitorIds(site.store, rows.map((g) => g.code!));
+    for (const g of rows) g.key = site.data.visitorUuid(g.code!);
+  }
   const pick = (sums: SessionSums) => Object.fromEntries(metrics.map((m) => [m, metricOf(m, sums)]));
   return {
     from: period.range.from,
     to: period.range.to,
     tz: site.timezone,
-    rows: byMetric(r.groups[0], metrics[0]).slice(0, limit).map((g) => ({ key: g.key, ...pick(g.sums) })),
+    rows: rows.map((g) => ({ key: g.key, ...pick(g.sums) })),
     totals: pick(r.totals),
   };
 }
