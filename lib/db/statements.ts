@@ -12,6 +12,11 @@ export type RunResult = { changes: number; lastInsertRowid: number };
 export type OpResult = RunResult | Record<string, unknown> | Record<string, unknown>[] | undefined;
 export type Program<T> = Generator<Op, T, OpResult>;
 
+/** The operations a program yields. */
+export const runOp = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "run" });
+export const getOp = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "get" });
+export const allOp = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "all" });
+
 const cache = new WeakMap<Database, Map<string, Statement>>();
 
 function statement(db: Database, sql: string): Statement {

@@ -1,4 +1,4 @@
-import { readAll, runProgram, type Arg, type Op, type Program, type StoreHandles } from "../db/statements.ts";
+import { allOp, getOp, readAll, runOp, runProgram, type Program, type StoreHandles } from "../db/statements.ts";
 import { newId } from "../ids.ts";
 import { uuidBytes } from "../ingest/apply.ts";
 import { leadCreatedEvent, LEAD_CREATED, type Attribution } from "../webhooks/lead-created.ts";
@@ -45,15 +45,12 @@ interface Touch extends Attribution {
  */
 const TOUCH_WINDOW_SESSIONS = 250_000;
 
-const run = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "run" });
-const get = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "get" });
-const all = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "all" });
 
 const BY_EXTERNAL_ID = "SELECT id FROM leads WHERE site_id = ? AND external_id = ?";
 
 /** The inbound integration a lead (or a repeat) came through was heard from. */
 function* touchReceived(integrationId: string, at: number): Program<void> {
-  yield run("UPDATE integrations SET last_received_at = ? WHERE id = ?", at, integrationId);
+  yield runOp("UPDATE integrations SET last_received_at = ? WHERE id = ?", at, integrationId);
 }
 
 /** A consenting visitor of the site by its UUID (an unknown or non-consenting one is not merged into). */
@@ -106,23 +103,23 @@ function* insertLead(row: LeadRow, site: LeadSite, receivedVia: string | undefin
   const { input, attribution } = row;
   if (receivedVia) yield* touchReceived(receivedVia, row.createdAt);
   if (input.externalId !== null) {
-    const known = (yield get(BY_EXTERNAL_ID, row.siteId, input.externalId)) as { id: string } | undefined;
+    const known = (yield getOp(BY_EXTERNAL_ID, row.siteId, input.externalId)) as { id: string } | undefined;
     if (known) return { id: known.id, duplicate: true, deliveries: 0 };
   }
   const { name, email, phone, company, message } = input.contact;
   const sourceMedium = attribution.source !== null && attribution.medium !== null ? `${attribution.source} / ${attribution.medium}` : null;
-  yield run(
+  yield runOp(
     `INSERT INTO leads (id, site_id, created_at, source, source_name, external_id, name, email, phone, company, message, extra, visitor, path, country, channel, campaign, source_medium)
      VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`,
     row.id, row.siteId, row.createdAt, input.source, input.sourceName, input.externalId, name, email, phone, company, message, JSON.stringify(input.extra),
     row.visitor, row.path, row.country, attribution.channel, attribution.campaign, sourceMedium,
   );
-  const endpoints = (yield all("SELECT id FROM integrations WHERE site_id = ? AND kind = 'webhook_out' AND status = 'active' ORDER BY created_at, id", row.siteId)) as { id: string }[];
+  const endpoints = (yield allOp("SELECT id FROM integrations WHERE site_id = ? AND kind = 'webhook_out' AND status = 'active' ORDER BY created_at, id", row.siteId)) as { id: string }[];
   if (endpoints.length > 0) {
     const lead = { ...input, id: row.id, createdAt: row.createdAt, path: row.path };
     const body = JSON.stringify(leadCreatedEvent(lead, site, attribution));
     for (const endpoint of endpoints) {
-      yield run(
+      yield runOp(
         "INSERT INTO deliveries (id, integration_id, lead_id, event, body, status, attempts, next_attempt_at, created_at) VALUES (?,?,?,?,?,'pending',0,?,?)",
         newId(), endpoint.id, row.id, LEAD_CREATED, body, row.createdAt, row.createdAt,
       );
