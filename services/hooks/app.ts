@@ -5,11 +5,16 @@ import { ApiError } from "../../lib/errors.ts";
 import { ErrorEnvelope } from "../../lib/api/models.ts";
 import { presentedSecrets, receiveInboundLead } from "../../lib/leads/inbound.ts";
 import { InboundLeadBody, LeadReceipt } from "../../lib/leads/models.ts";
+import { DeliveryWorker } from "../../lib/webhooks/worker.ts";
 import type { Platform } from "../../lib/platform.ts";
 
-/** The hooks service: the inbound lead webhook. */
-export function createHooksApp(platform: Platform) {
-  return new Elysia({ name: "hooks" })
+/**
+ * The hooks service: the inbound lead webhook, and the outbound webhook worker that sends the
+ * deliveries of new leads (started and stopped by whoever runs the service).
+ */
+export function createHooksService(platform: Platform) {
+  const deliveries = new DeliveryWorker(platform, { allowPrivate: platform.settings.webhookAllowPrivate, timeoutMs: platform.settings.webhookTimeoutMs });
+  const app = new Elysia({ name: "hooks" })
     .use(serviceBase({ name: "hooks", secret: platform.secret, requireAuth: false }))
     .use(serviceDocs("hooks"))
     .get("/healthz", () => ({ ok: true, service: "hooks" }), { detail: { hide: true } })
@@ -17,7 +22,8 @@ export function createHooksApp(platform: Platform) {
       "/v1/hooks/webhook_in/:siteKey",
       async ({ params, request, body, ctx, set }) => {
         if (!ctx) throw new ApiError("UNAUTHENTICATED", "This service answers only requests forwarded by the router");
-        const { receipt } = await receiveInboundLead(platform, { siteKey: params.siteKey, secrets: presentedSecrets(request.headers), body, at: ctx.at ?? platform.now() });
+        const { receipt, orgId, deliveries: queued } = await receiveInboundLead(platform, { siteKey: params.siteKey, secrets: presentedSecrets(request.headers), body, at: ctx.at ?? platform.now() });
+        if (queued > 0) deliveries.wake(orgId);
         set.status = receipt.duplicate ? 200 : 201;
         return receipt;
       },
@@ -36,4 +42,5 @@ export function createHooksApp(platform: Platform) {
         },
       },
     );
+  return { app, deliveries };
 }
