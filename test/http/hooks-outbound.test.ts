@@ -234,7 +234,7 @@ describe("delivery", () => {
 });
 
 describe("an endpoint that keeps failing", () => {
-  test("is disabled after 3 days with its pending deliveries parked", async () => {
+  test("is disabled after 3 days with its pending deliveries parked; enabled again, they are sent", async () => {
     const site = hookedSite(s, receiver.url("/down"));
     receiver.scripts.set("/down", [{ status: 503 }]);
     const parked = await pushLead(s, site);
@@ -256,6 +256,17 @@ describe("an endpoint that keeps failing", () => {
     expect(query(s, "SELECT * FROM deliveries WHERE lead_id = ?", unqueued)).toHaveLength(0);
     await later(s, 86_400_000);
     expect(receiver.at("/down")).toHaveLength(3);
+
+    receiver.scripts.set("/down", [{ status: 200 }]);
+    const enabled = s.admin("integration", "enable", "--id", site.outId);
+    expect(enabled.json).toEqual({ id: site.outId, status: "active", resumed: 1 });
+    await s.deliveries!.kick();
+    expect(deliveryOf(s, parked)).toMatchObject({ status: "delivered", attempts: 4 });
+    expect(integrationOf(s, site.outId)).toMatchObject({ status: "active", disabled_reason: null, failing_since: null });
+    expect(query(s, "SELECT * FROM audit_log WHERE action = 'integration.enabled' AND target_id = ?", site.outId)).toHaveLength(1);
+    const missing = s.admin("integration", "enable", "--id", "0123456789abcdef01234567");
+    expect(missing.code).toBe(2);
+    expect(missing.json.error).toMatchObject({ code: "NOT_FOUND", details: [{ path: "--id", message: "not found" }] });
   });
 });
 
