@@ -26,6 +26,8 @@ import { explore } from "../../lib/analytics/explore/index.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { FunnelList, FunnelParams, FunnelPreviewBody, FunnelResultModel, FunnelRunQuery } from "../../lib/analytics/funnels/model.ts";
 import { listFunnels, previewFunnel, runSavedFunnel } from "../../lib/analytics/funnels/endpoints.ts";
+import { IntegrationList } from "../../lib/integrations/model.ts";
+import { integrationsOfSite } from "../../lib/integrations/list.ts";
 
 /**
  * Names the body's content type for the OpenAPI document; the service's own 256 KB JSON parser
@@ -72,6 +74,11 @@ export function createQueryApp(platform: Platform) {
         return siteStatus(control.db, store.db, params.siteId, now());
       },
       { params: SiteParams, response: SiteStatus, detail: { summary: API.siteStatus.summary, tags: [API.siteStatus.tag] } },
+    )
+    .get(
+      API.listIntegrations.path,
+      async ({ params }) => integrationsOfSite(platform, params.orgId, params.siteId),
+      { params: SiteParams, response: IntegrationList, detail: { summary: API.listIntegrations.summary, tags: [API.listIntegrations.tag] } },
     )
     .get(
       report("overview"),

@@ -270,6 +270,40 @@ describe("an endpoint that keeps failing", () => {
   });
 });
 
+describe("the integrations list", () => {
+  test("shows each integration's state, the inbound URL, the outbound target and its last 10 deliveries — never a secret", async () => {
+    const site = hookedSite(s, `${receiver.url("/listed")}?token=abc`);
+    const leads: string[] = [];
+    for (let i = 0; i < 12; i++) leads.push(await pushLead(s, site));
+    await s.deliveries!.kick();
+    const org = orgOf(s);
+    const res = await s.api(`/api/v1/orgs/${org}/sites/${site.siteId}/integrations`, s.bootstrap!.key);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    for (const secret of [site.inSecret, site.signingSecret, "token=abc"]) expect(text).not.toContain(secret);
+    const { items } = JSON.parse(text);
+    expect(items.map((i: any) => i.kind)).toEqual(["webhook_in", "webhook_out"]);
+    const [inbound, outbound] = items;
+    expect(inbound).toMatchObject({ status: "active", webhookUrl: expect.stringMatching(new RegExp(`/v1/hooks/webhook_in/${site.siteKey}$`)) });
+    expect(inbound.lastReceivedAt).toBe(inbound.lastSyncAt);
+    expect(inbound.lastReceivedAt).not.toBeNull();
+    expect(outbound).toMatchObject({ id: site.outId, status: "active", targetUrl: receiver.url("/listed"), failingSince: null, disabledReason: null, lastFailureAt: null });
+    expect(outbound.lastSyncAt).toBe(outbound.lastSuccessAt);
+    expect(outbound.deliveries).toHaveLength(10);
+    expect(outbound.deliveries.map((d: any) => d.leadId)).toEqual(leads.slice(2).reverse());
+    expect(outbound.deliveries[0]).toMatchObject({ status: "delivered", attempts: 1, lastStatus: 200, lastError: null, nextAttemptAt: null });
+    expect(outbound.deliveries[0].deliveredAt).toMatch(/Z$/);
+
+    const viewer = must(s.admin("user", "create", "--org", org, "--name", "V", "--email", `v-${uuid().slice(0, 6)}@example.com`));
+    const allowed = must(s.admin("key", "create", "--org", org, "--user", viewer.id, "--perms", "integrations.read"));
+    expect((await s.api(`/api/v1/orgs/${org}/sites/${site.siteId}/integrations`, allowed.key)).status).toBe(200);
+    const other = must(s.admin("key", "create", "--org", org, "--user", viewer.id, "--perms", "sites.read"));
+    const refused = await s.api(`/api/v1/orgs/${org}/sites/${site.siteId}/integrations`, other.key);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as any).error.details[0].message).toBe("integrations.read");
+  });
+});
+
 describe("the SSRF guard", () => {
   test("without WEBHOOK_ALLOW_PRIVATE a private or loopback target is refused, never contacted, not retried", async () => {
     const strict = await startStack();
