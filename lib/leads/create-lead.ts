@@ -65,7 +65,8 @@ async function visitorById(store: StoreHandles, siteId: string, visitorId: strin
 
 /** The visitor an earlier lead of the site with the same e-mail address was merged into. */
 async function visitorByEmail(store: StoreHandles, siteId: string, email: string): Promise<number | null> {
-  const rows = await readAll(store, "SELECT visitor FROM leads WHERE site_id = ? AND email = ? AND visitor IS NOT NULL ORDER BY created_at DESC LIMIT 1", [siteId, email]);
+  // `+created_at`: sort the address's few leads, rather than let the planner walk every lead of the site by date.
+  const rows = await readAll(store, "SELECT visitor FROM leads WHERE site_id = ? AND email = ? AND visitor IS NOT NULL ORDER BY +created_at DESC LIMIT 1", [siteId, email]);
   return (rows[0]?.visitor as number | undefined) ?? null;
 }
 
