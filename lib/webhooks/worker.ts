@@ -215,6 +215,7 @@ export class DeliveryWorker {
   private async pass(full: boolean): Promise<PassStats> {
     const stats: PassStats = { orgs: 0, attempts: 0, delivered: 0, retrying: 0, failed: 0, refused: 0 };
     if (this.stopped) return stats;
+    let backlog = false;
     const sweep = full || performance.now() - this.lastSweep >= this.options.sweepMs;
     if (sweep) this.lastSweep = performance.now();
     for (const org of this.organizations()) {
@@ -232,21 +233,25 @@ export class DeliveryWorker {
         continue;
       }
       try {
-        await this.deliverDue(store, stats);
+        backlog = (await this.deliverDue(store, stats)) || backlog;
         this.nextDue.set(org.id, await nextDueAt(store));
       } catch (error) {
         logLine({ level: "error", msg: "webhook deliveries: pass over an organization failed", orgId: org.id, error: String((error as Error)?.message ?? error) });
       }
     }
+    // A store left with due deliveries gets the next pass at once, not a poll interval later.
+    if (backlog) void this.request(false);
     return stats;
   }
 
-  private async deliverDue(store: TenantStore, stats: PassStats): Promise<void> {
+  /** Sends what is due, a few batches at most; true when more was due than that. */
+  private async deliverDue(store: TenantStore, stats: PassStats): Promise<boolean> {
     for (let batch = 0; batch < MAX_BATCHES && !this.stopped; batch++) {
       const due = await dueDeliveries(store, this.platform.now());
       await eachLimited(due, this.options.concurrency, (d) => this.attempt(store, d, stats));
-      if (due.length < BATCH) return;
+      if (due.length < BATCH) return false;
     }
+    return !this.stopped;
   }
 
   private async attempt(store: TenantStore, d: DueDelivery, stats: PassStats): Promise<void> {
