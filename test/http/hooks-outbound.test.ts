@@ -23,6 +23,8 @@ interface Received {
  */
 class Receiver {
   readonly received: Received[] = [];
+  /** Requests that arrived, by path (counted before any scripted delay). */
+  readonly arrived = new Map<string, number>();
   readonly processed = new Map<string, any>();
   readonly scripts = new Map<string, { status: number; headers?: Record<string, string>; delayMs?: number }[]>();
   readonly secrets = new Map<string, string>();
@@ -36,6 +38,7 @@ class Receiver {
       hostname: "127.0.0.1",
       fetch: async (request) => {
         const path = new URL(request.url).pathname;
+        this.arrived.set(path, (this.arrived.get(path) ?? 0) + 1);
         const raw = await request.text();
         const headers: Record<string, string> = {};
         request.headers.forEach((value, name) => (headers[name] = value));
@@ -230,6 +233,33 @@ describe("delivery", () => {
     const delivery = deliveryOf(s, leadId);
     expect(delivery).toMatchObject({ status: "pending", attempts: 1, last_status: null });
     expect(delivery.last_error).toContain("ECONNREFUSED");
+  });
+});
+
+describe("the worker", () => {
+  test("passes over an organization whose own database is unreachable; the others' deliveries go", async () => {
+    const broken = must(s.admin("org", "create", "--name", "Unreachable", "--db", `http://127.0.0.1:${freePort()}/db`));
+    expect(broken.warning).toContain("own database not reachable");
+    const site = hookedSite(s, receiver.url("/beside"));
+    const leadId = await pushLead(s, site);
+    const stats = await s.deliveries!.kick();
+    expect(stats.orgs).toBeGreaterThanOrEqual(2);
+    expect(deliveryOf(s, leadId).status).toBe("delivered");
+  });
+
+  test("stopping gives an attempt in flight back, unrecorded, to be sent after the restart", async () => {
+    const dataDir = tempDir();
+    const stack = await startStack({ dataDir, env: { WEBHOOK_ALLOW_PRIVATE: "1" } });
+    const site = hookedSite(stack, receiver.url("/hang"));
+    receiver.scripts.set("/hang", [{ status: 200, delayMs: 3000 }]);
+    const leadId = await pushLead(stack, site);
+    while (!receiver.arrived.get("/hang")) await Bun.sleep(5);
+    const started = performance.now();
+    await stack.close();
+    expect(performance.now() - started).toBeLessThan(2000);
+    const after = deliveryOf(stack, leadId);
+    expect(after).toMatchObject({ status: "pending", attempts: 0, next_attempt_at: after.created_at });
+    expect(attemptsOf(stack, after.id)).toHaveLength(0);
   });
 });
 
