@@ -92,7 +92,8 @@ export function targetByWords(label: string): Target | null {
 /** A form's answers sorted into contact fields and other answers, each remembering where it was in the body. */
 class Answers {
   private readonly found = new Map<Target, { value: unknown; path: string; label: string }>();
-  readonly extra: Record<string, unknown> = {};
+  /** Without a prototype: a label such as `__proto__` or `toString` is an ordinary key here. */
+  readonly extra: Record<string, unknown> = Object.create(null);
 
   /**
    * An answer for a target, by its field type (then it is checked, and refused when it does not
@@ -112,7 +113,7 @@ class Answers {
     if (value === null || value === undefined || value === "") return;
     const base = label.trim().slice(0, 100) || "answer";
     let key = base;
-    for (let n = 2; key in this.extra; n++) key = `${base} (${n})`;
+    for (let n = 2; Object.hasOwn(this.extra, key); n++) key = `${base} (${n})`;
     this.extra[key] = value;
   }
 

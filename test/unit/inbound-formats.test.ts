@@ -98,3 +98,20 @@ test("errors name the exact place in the body", () => {
   expect(detailsOf(() => parseInbound({ eventType: "FORM_RESPONSE", data: { fields: [] } }))[0].path).toBe("data.responseId");
   expect(detailsOf(() => parseInbound(undefined))).toEqual([{ path: "body", message: "is required" }]);
 });
+
+test("labels are plain keys of the other answers, whatever they are called", () => {
+  const lead = parseInbound({
+    eventType: "FORM_RESPONSE",
+    data: {
+      responseId: "r2",
+      fields: [
+        { label: "Email", type: "INPUT_EMAIL", value: "p@example.com" },
+        { label: "__proto__", type: "INPUT_NUMBER", value: 1 },
+        { label: "toString", type: "INPUT_NUMBER", value: 2 },
+        { label: "constructor", type: "CHECKBOXES", value: { polluted: true } },
+      ],
+    },
+  });
+  expect(JSON.parse(JSON.stringify(lead.extra))).toEqual({ ["__proto__"]: 1, toString: 2, constructor: { polluted: true } });
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+});
