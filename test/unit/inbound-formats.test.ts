@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import { detectFormat, parseInbound, targetByWords } from "../../lib/leads/inbound-formats.ts";
 import { ApiError } from "../../lib/errors.ts";
+import { Random } from "../../lib/demo/random.ts";
 
 const detailsOf = (fn: () => unknown) => {
   try {
@@ -114,4 +115,43 @@ test("labels are plain keys of the other answers, whatever they are called", () 
   });
   expect(JSON.parse(JSON.stringify(lead.extra))).toEqual({ ["__proto__"]: 1, toString: 2, constructor: { polluted: true } });
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+});
+
+test("any mutation of a valid body is accepted or refused with a 422, never thrown otherwise", () => {
+  const bodies: unknown[] = [
+    { externalId: "x", name: "A", email: "a@example.com", extra: { a: [1, { b: 2 }] } },
+    { lead_id: "L", google_key: "k", form_id: 1, user_column_data: [{ column_id: "EMAIL", column_name: "E", string_value: "a@example.com" }, { column_id: "x", string_value: "y" }] },
+    {
+      event_type: "form_response",
+      form_response: {
+        token: "t",
+        form_id: "f",
+        hidden: { vid: "0f8fad5b-d9cb-469f-a165-70867728950e" },
+        definition: { title: "T", fields: [{ id: "a", title: "Name", ref: "r" }] },
+        answers: [{ type: "text", text: "Ann", field: { id: "a", type: "short_text" } }, { type: "choices", choices: { labels: ["x"] }, field: { id: "b" } }],
+      },
+    },
+    { eventType: "FORM_RESPONSE", data: { responseId: "r", formName: "F", fields: [{ label: "Email", type: "INPUT_EMAIL", value: "a@example.com" }, { label: "C", type: "CHECKBOXES", value: ["o"], options: [{ id: "o", text: "O" }] }] } },
+  ];
+  const junk = (r: Random): unknown => r.pick([null, 0, -1, 1e308, "", "x".repeat(r.int(0, 6000)), true, [], {}, [null], { a: null }, "a@b.co", "0f8fad5b-d9cb-469f-a165-70867728950e"]);
+  /** Every place in a JSON value, as a path of keys. */
+  const places = (value: unknown, path: (string | number)[] = []): (string | number)[][] =>
+    [path, ...(value && typeof value === "object" ? Object.entries(value).flatMap(([k, v]) => places(v, [...path, Array.isArray(value) ? Number(k) : k])) : [])];
+  const r = new Random(11);
+  for (let i = 0; i < 4000; i++) {
+    const body = structuredClone(r.pick(bodies)) as Record<string, unknown>;
+    const spots = places(body).filter((p) => p.length > 0);
+    const spot = r.pick(spots);
+    let parent: any = body;
+    for (const key of spot.slice(0, -1)) parent = parent[key];
+    if (r.chance(0.2)) delete parent[spot.at(-1)!];
+    else parent[spot.at(-1)!] = junk(r);
+    try {
+      parseInbound(body);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).code).toBe("VALIDATION_FAILED");
+      expect((error as ApiError).details[0].path).toBeString();
+    }
+  }
 });
