@@ -20,6 +20,10 @@ export interface Settings {
   ingestRatePerIp: number;
   /** MaxMind-format city database; unset = the DB-IP Lite databases installed with the project. */
   geoipDb?: string;
+  /** Outbound webhooks may reach private, loopback and other non-public addresses (tests, intranets). */
+  webhookAllowPrivate: boolean;
+  /** How long one outbound webhook attempt may take before it counts as a timeout. */
+  webhookTimeoutMs: number;
 }
 
 function flag(value: string | undefined): boolean {
@@ -60,5 +64,7 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     rateLimitPerIp: positiveInt("RATE_LIMIT_PER_IP", env.RATE_LIMIT_PER_IP, 600),
     ingestRatePerIp: positiveInt("INGEST_RATE_PER_IP", env.INGEST_RATE_PER_IP, 1200),
     geoipDb: env.GEOIP_DB || undefined,
+    webhookAllowPrivate: flag(env.WEBHOOK_ALLOW_PRIVATE),
+    webhookTimeoutMs: positiveInt("WEBHOOK_TIMEOUT_MS", env.WEBHOOK_TIMEOUT_MS, 10_000),
   };
 }

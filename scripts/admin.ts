@@ -12,7 +12,7 @@ import { createUser, removeMember, setRole } from "../lib/admin/users.ts";
 import { createSite, setPaused } from "../lib/admin/sites.ts";
 import { addDomain, verifyDomain } from "../lib/admin/domains.ts";
 import { createKey, revokeKey, rotateKey } from "../lib/admin/keys.ts";
-import { createIntegration } from "../lib/admin/integrations.ts";
+import { createIntegration, enableIntegration } from "../lib/admin/integrations.ts";
 import { setConsent } from "../lib/admin/consent.ts";
 import { createFunnel } from "../lib/admin/funnels.ts";
 import { seedDemoCommand } from "../lib/demo/seed.ts";
@@ -45,6 +45,7 @@ const COMMANDS: Record<string, Command> = {
   "key revoke": { flags: ["id"], run: (p, f) => revokeKey(p, f) },
   "key rotate": { flags: ["id"], run: (p, f) => rotateKey(p, f) },
   "integration create": { flags: ["site", "kind", "url"], run: (p, f) => createIntegration(p, f) },
+  "integration enable": { flags: ["id"], run: (p, f) => enableIntegration(p, f) },
   "funnel create": { flags: ["site", "file"], run: (p, f) => createFunnel(p, f) },
   "popup create": { flags: ["site", "file"], run: unavailable("popup create", "popups arrive with the engagement capability") },
   "spin create": { flags: ["site", "file"], run: unavailable("spin create", "spin wheels arrive with the engagement capability") },

@@ -22,6 +22,7 @@ export const API = {
   listSites: { method: "GET", path: `${org}/sites`, permission: "sites.read", summary: "List the sites the key may access, with live status", tag: "Sites" },
   audit: { method: "GET", path: `${org}/audit`, permission: "audit.read", feature: "audit", summary: "Activity log, newest first", tag: "Organization" },
   siteStatus: { method: "GET", path: `${site}/status`, permission: "sites.read", summary: "Installation status of a site", tag: "Sites" },
+  listIntegrations: { method: "GET", path: `${site}/integrations`, permission: "integrations.read", feature: "integrations", summary: "Integrations of the site: inbound webhook URLs, outbound endpoints with their state and last deliveries", tag: "Integrations" },
   analyticsReport: {
     method: "GET",
     path: `${site}/analytics/:report`,

@@ -12,6 +12,11 @@ export type RunResult = { changes: number; lastInsertRowid: number };
 export type OpResult = RunResult | Record<string, unknown> | Record<string, unknown>[] | undefined;
 export type Program<T> = Generator<Op, T, OpResult>;
 
+/** The operations a program yields. */
+export const runOp = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "run" });
+export const getOp = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "get" });
+export const allOp = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "all" });
+
 const cache = new WeakMap<Database, Map<string, Statement>>();
 
 function statement(db: Database, sql: string): Statement {
@@ -74,4 +79,24 @@ export async function runOnLibsql<T>(client: Client, program: Program<T>): Promi
   } finally {
     tx.close();
   }
+}
+
+/** A store's connections as the helpers below need them (a TenantStore has both fields). */
+export interface StoreHandles {
+  sqlite: Database | null;
+  libsql: Client | null;
+}
+
+/** Runs a write program on whichever connection the store has: bun:sqlite (synchronously) or libSQL. */
+export async function runProgram<T>(store: StoreHandles, program: Program<T>): Promise<T> {
+  if (store.sqlite) return runOnSqlite(store.sqlite, program);
+  if (store.libsql) return runOnLibsql(store.libsql, program);
+  throw new Error("the store has no connection");
+}
+
+/** One read-only statement, outside any transaction (so it takes no write lock); rows as objects. */
+export async function readAll(store: StoreHandles, sql: string, args: Arg[]): Promise<Record<string, unknown>[]> {
+  if (store.sqlite) return statement(store.sqlite, sql).all(...args) as Record<string, unknown>[];
+  if (store.libsql) return (await store.libsql.execute({ sql, args })).rows as unknown as Record<string, unknown>[];
+  throw new Error("the store has no connection");
 }

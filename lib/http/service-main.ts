@@ -4,7 +4,11 @@ import { logLine, setLogging } from "./log.ts";
 import { serveApp } from "./serve.ts";
 
 /** Starts one internal service on its own PORT (split mode, or a compiled single-file binary). */
-type Handler = { handle(request: Request): Promise<Response> | Response };
+type Handler = {
+  handle(request: Request): Promise<Response> | Response;
+  /** Stops what the service runs beside its routes (the hooks service's delivery worker). */
+  close?(): Promise<void>;
+};
 
 export async function runService(name: string, create: (platform: Platform) => Handler | Promise<Handler>) {
   const settings = readSettings();
@@ -15,6 +19,7 @@ export async function runService(name: string, create: (platform: Platform) => H
   logLine({ msg: `${name} listening`, port: server.port, sqliteVersion: platform.control.sqliteVersion() });
   const shutdown = async () => {
     await server.stop(true);
+    await app.close?.();
     closePlatform(platform);
     process.exit(0);
   };

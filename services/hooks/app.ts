@@ -1,12 +1,46 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import { serviceBase } from "../../lib/http/service.ts";
 import { serviceDocs } from "../../lib/http/openapi.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { ErrorEnvelope } from "../../lib/api/models.ts";
+import { presentedSecrets, receiveInboundLead } from "../../lib/leads/inbound.ts";
+import { InboundLeadBody, LeadReceipt } from "../../lib/leads/models.ts";
+import { DeliveryWorker } from "../../lib/webhooks/worker.ts";
 import type { Platform } from "../../lib/platform.ts";
 
-/** The hooks service. Its public routes arrive with their issues; until then it answers 404 for everything under its prefix. */
-export function createHooksApp(platform: Platform) {
-  return new Elysia({ name: "hooks" })
+/**
+ * The hooks service: the inbound lead webhook, and the outbound webhook worker that sends the
+ * deliveries of new leads (started and stopped by whoever runs the service).
+ */
+export function createHooksService(platform: Platform) {
+  const deliveries = new DeliveryWorker(platform, { allowPrivate: platform.settings.webhookAllowPrivate, timeoutMs: platform.settings.webhookTimeoutMs });
+  const app = new Elysia({ name: "hooks" })
     .use(serviceBase({ name: "hooks", secret: platform.secret, requireAuth: false }))
     .use(serviceDocs("hooks"))
-    .get("/healthz", () => ({ ok: true, service: "hooks" }), { detail: { hide: true } });
+    .get("/healthz", () => ({ ok: true, service: "hooks" }), { detail: { hide: true } })
+    .post(
+      "/v1/hooks/webhook_in/:siteKey",
+      async ({ params, request, body, ctx, set }) => {
+        if (!ctx) throw new ApiError("UNAUTHENTICATED", "This service answers only requests forwarded by the router");
+        const { receipt, orgId, deliveries: queued } = await receiveInboundLead(platform, { siteKey: params.siteKey, secrets: presentedSecrets(request.headers), body, at: ctx.at ?? platform.now() });
+        if (queued > 0) deliveries.wake(orgId);
+        set.status = receipt.duplicate ? 200 : 201;
+        return receipt;
+      },
+      {
+        params: t.Object({ siteKey: t.String() }),
+        // The body is checked by lib/leads (four formats, detected by shape); the schema is for the docs.
+        response: { 200: LeadReceipt, 201: LeadReceipt, 401: ErrorEnvelope, 404: ErrorEnvelope, 422: ErrorEnvelope },
+        detail: {
+          summary: "Push a lead in (inbound lead webhook; secret in X-Svc-Secret or as a bearer token)",
+          description:
+            "Accepts the generic format of spec 4.13 and Google Ads lead form, Typeform and Tally webhooks, told apart by their shape (docs/leads.md). " +
+            "201 for a new lead, 200 with duplicate true for a repeated externalId (or platform lead id). Unknown site key or no inbound integration → 404; " +
+            "missing or wrong secret → 401; a body without an e-mail, phone or name, or with an invalid field → 422 naming the field.",
+          tags: ["Leads"],
+          requestBody: { required: true, content: { "application/json": { schema: InboundLeadBody } } } as never,
+        },
+      },
+    );
+  return { app, deliveries };
 }

@@ -1,4 +1,8 @@
 import { runService } from "../../lib/http/service-main.ts";
-import { createHooksApp } from "./app.ts";
+import { createHooksService } from "./app.ts";
 
-await runService("hooks", createHooksApp);
+await runService("hooks", (platform) => {
+  const hooks = createHooksService(platform);
+  hooks.deliveries.start();
+  return { handle: (request: Request) => hooks.app.handle(request), close: () => hooks.deliveries.stop() };
+});

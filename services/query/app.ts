@@ -31,6 +31,8 @@ import { visitorsList } from "../../lib/people/visitors.ts";
 import { visitorProfile } from "../../lib/people/profile.ts";
 import { leadsList } from "../../lib/people/leads.ts";
 import type { RequestContext } from "../../lib/auth/context.ts";
+import { IntegrationList } from "../../lib/integrations/model.ts";
+import { integrationsOfSite } from "../../lib/integrations/list.ts";
 
 /**
  * Names the body's content type for the OpenAPI document; the service's own 256 KB JSON parser
@@ -83,6 +85,11 @@ export function createQueryApp(platform: Platform) {
         return siteStatus(control.db, store.db, params.siteId, now());
       },
       { params: SiteParams, response: SiteStatus, detail: doc(API.siteStatus) },
+    )
+    .get(
+      API.listIntegrations.path,
+      async ({ params }) => integrationsOfSite(platform, params.orgId, params.siteId),
+      { params: SiteParams, response: IntegrationList, detail: { summary: API.listIntegrations.summary, tags: [API.listIntegrations.tag] } },
     )
     .get(
       report("overview"),

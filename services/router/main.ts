@@ -6,7 +6,8 @@ import { logLine, setLogging } from "../../lib/http/log.ts";
 import { serveApp } from "../../lib/http/serve.ts";
 import { createIngestService } from "../ingest/app.ts";
 import { createQueryApp } from "../query/app.ts";
-import { createHooksApp } from "../hooks/app.ts";
+import { createHooksService } from "../hooks/app.ts";
+import type { DeliveryWorker } from "../../lib/webhooks/worker.ts";
 import { createRouterApp, setClientIp, type RouterOptions } from "./app.ts";
 
 export interface StartOptions extends RouterOptions {
@@ -22,6 +23,8 @@ export interface RunningRouter {
   platform: Platform;
   bootstrap: Bootstrap | null;
   mode: "one-process" | "split";
+  /** The outbound webhook worker, when the hooks service runs in this process. */
+  deliveries: DeliveryWorker | null;
   flushKeyUses(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -44,11 +47,13 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
     );
   }
   const ingest = settings.ingestUrl ? null : await createIngestService(platform);
+  const hooks = settings.hooksUrl ? null : createHooksService(platform);
   const upstreams = {
     ingest: ingest ? inProcess("ingest", ingest.app, ingest.direct) : overHttp("ingest", settings.ingestUrl!, platform.secret),
     query: settings.queryUrl ? overHttp("query", settings.queryUrl, platform.secret) : inProcess("query", createQueryApp(platform)),
-    hooks: settings.hooksUrl ? overHttp("hooks", settings.hooksUrl, platform.secret) : inProcess("hooks", createHooksApp(platform)),
+    hooks: hooks ? inProcess("hooks", hooks.app) : overHttp("hooks", settings.hooksUrl!, platform.secret),
   };
+  hooks?.deliveries.start();
   const router = createRouterApp(platform, upstreams, options);
   const server = serveApp((request) => router.app.handle(request), {
     port: settings.port,
@@ -64,9 +69,11 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
     platform,
     bootstrap,
     mode,
+    deliveries: hooks?.deliveries ?? null,
     flushKeyUses: router.flushKeyUses,
     async stop() {
       await server.stop(true);
+      await hooks?.deliveries.stop();
       await router.close();
       closePlatform(platform);
     },

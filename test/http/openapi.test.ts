@@ -62,7 +62,8 @@ test("the error envelope model matches spec Part 7", () => {
 test("no route is documented that is not built", async () => {
   const documented = Object.keys(doc.paths).sort();
   const tracking = ["/v1/collect", "/v1/script.js", "/v1/sites/{siteKey}/config"];
-  const built = ["/api/v1/openapi.json", "/api/v1/docs", ...documentedRoutes.map((r) => toOpenApi(r.path)), ...tracking].sort();
+  const hooks = ["/v1/hooks/webhook_in/{siteKey}"];
+  const built = ["/api/v1/openapi.json", "/api/v1/docs", ...documentedRoutes.map((r) => toOpenApi(r.path)), ...tracking, ...hooks].sort();
   expect(documented).toEqual(built);
   // And the tracking routes answer (not 404) on the running server.
   expect((await fetch(`${s.url}/v1/script.js`)).status).toBe(200);
@@ -79,6 +80,14 @@ test("the tracking endpoint documents its body, its 202 answer and its errors", 
   for (const code of ["400", "404", "422"]) expect(op.responses[code].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ErrorEnvelope" });
   // The Origin refusal and the flood limit are documented with the envelope too.
   for (const code of ["403", "429"]) expect(op.responses[code].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ErrorEnvelope" });
+});
+
+test("the inbound lead webhook documents its formats, its answers and its errors", () => {
+  const op = doc.paths["/v1/hooks/webhook_in/{siteKey}"].post;
+  expect(op.security).toBeUndefined();
+  expect(JSON.stringify(op.requestBody)).toContain("externalId");
+  for (const code of ["200", "201"]) expect(op.responses[code].content["application/json"].schema).toBeDefined();
+  for (const code of ["400", "401", "404", "422"]) expect(op.responses[code].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ErrorEnvelope" });
 });
 
 test("a docs page sits beside it", async () => {

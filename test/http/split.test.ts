@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { createHmac } from "node:crypto";
-import { ROOT, tempDir } from "../helpers/stack.ts";
+import { must, ROOT, runAdmin, tempDir } from "../helpers/stack.ts";
 import { freePort, spawnService, type Proc } from "../helpers/process.ts";
 
 const SECRET = "split-mode-test-secret";
@@ -82,6 +82,19 @@ for (const variant of ["source", "compiled"] as const) {
       const status = (await (await api(`/api/v1/orgs/${boot.orgId}/sites/${boot.siteId}/status`)).json()) as any;
       expect(status).toMatchObject({ status: "receiving", hitsLast30Min: 1 });
       expect((await fetch(`${procs.router.url}/v1/script.js`)).status).toBe(200);
+    });
+
+    test("an inbound lead goes through the router to the hooks service", async () => {
+      const hook = must(runAdmin(dataDir, ["integration", "create", "--site", boot.siteId, "--kind", "webhook_in"]));
+      const send = (secret: string) =>
+        fetch(`${procs.router.url}/v1/hooks/webhook_in/${boot.siteKey}`, {
+          method: "POST",
+          body: JSON.stringify({ externalId: "split-1", email: "split@example.com" }),
+          headers: { "content-type": "application/json", "x-svc-secret": secret },
+        });
+      expect((await send(hook.secret)).status).toBe(201);
+      expect((await send(hook.secret)).status).toBe(200);
+      expect((await send("wrong")).status).toBe(401);
     });
 
     test("the OpenAPI document is merged from the services over HTTP", async () => {

@@ -1,0 +1,87 @@
+import { eq, sql } from "drizzle-orm";
+import { ApiError } from "../errors.ts";
+import { digestsEqual, hashSecret } from "../auth/api-key.ts";
+import type { ControlStore } from "../db/control.ts";
+import { sites } from "../db/control-schema.ts";
+import { prepared } from "../db/prepared.ts";
+import { readAll } from "../db/statements.ts";
+import { siteByKey } from "../ingest/site-lookup.ts";
+import type { Platform } from "../platform.ts";
+import { createLead, type LeadSite } from "./create-lead.ts";
+import { detectFormat, googleKeyOf, parseInbound, type InboundFormat } from "./inbound-formats.ts";
+
+/** `POST /v1/hooks/webhook_in/{siteKey}` (spec 4.13, docs/leads.md). */
+
+export interface InboundReceipt {
+  ok: true;
+  id: string;
+  duplicate: boolean;
+}
+
+export interface InboundOutcome {
+  receipt: InboundReceipt;
+  format: InboundFormat;
+  orgId: string;
+  /** Outbound deliveries queued for the new lead. */
+  deliveries: number;
+}
+
+/** The secrets a sender presents in headers: `X-Svc-Secret`, or a bearer token. */
+export function presentedSecrets(headers: Headers): string[] {
+  const out: string[] = [];
+  const header = headers.get("x-svc-secret")?.trim();
+  if (header) out.push(header);
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(headers.get("authorization") ?? "")?.[1];
+  if (bearer) out.push(bearer);
+  return out;
+}
+
+/** Name and domain of a site, for the outbound event (cached until control data changes). */
+function leadSite(control: ControlStore, siteId: string): LeadSite {
+  const db = control.db;
+  const byId = prepared(db, "leadSiteById", () => db.select({ id: sites.id, name: sites.name, domain: sites.domain }).from(sites).where(eq(sites.id, sql.placeholder("id"))).prepare());
+  const site = control.memo(`leadSite:${siteId}`, () => byId.get({ id: siteId }));
+  if (!site) throw new ApiError("NOT_FOUND", "Unknown site key", [{ path: "siteKey", message: "no site has this key" }]);
+  return site;
+}
+
+const unauthenticated = (path: string, message: string) => new ApiError("UNAUTHENTICATED", `The inbound webhook secret is ${message}`, [{ path, message }]);
+
+/**
+ * Receives one lead: the site by its key (404), its active inbound integrations (404 without
+ * one), the secret compared in constant time against each (401; every secret presented must
+ * be the same integration's, and a Google Ads body must carry it as `google_key`), the body
+ * checked in its format (422), then the lead created with its outbound deliveries.
+ */
+export async function receiveInboundLead(platform: Platform, request: { siteKey: string; secrets: string[]; body: unknown; at: number }): Promise<InboundOutcome> {
+  const tracked = request.siteKey.length <= 64 ? siteByKey(platform.control, request.siteKey) : null;
+  if (!tracked) throw new ApiError("NOT_FOUND", "Unknown site key", [{ path: "siteKey", message: "no site has this key" }]);
+  const store = await platform.tenants.get(tracked.org);
+  const inbound = (await readAll(store, "SELECT id, secret_hash FROM integrations WHERE site_id = ? AND kind = 'webhook_in' AND status = 'active' ORDER BY created_at, id", [tracked.id])) as {
+    id: string;
+    secret_hash: string;
+  }[];
+  if (inbound.length === 0) throw new ApiError("NOT_FOUND", "This site has no inbound lead webhook", [{ path: "siteKey", message: "no active inbound webhook integration" }]);
+
+  const format = detectFormat(request.body);
+  const secrets = [...request.secrets];
+  if (format === "google_ads") {
+    const key = googleKeyOf(request.body);
+    if (key === null) throw unauthenticated("google_key", "missing: set the integration secret as the webhook key in Google Ads");
+    secrets.push(key);
+  }
+  if (secrets.length === 0) throw unauthenticated("X-Svc-Secret", "missing: send it in X-Svc-Secret or as a bearer token");
+  const digests = secrets.map(hashSecret);
+  // Every integration is compared (no early exit), each in constant time.
+  let integration: string | null = null;
+  for (const candidate of inbound) {
+    let all = true;
+    for (const digest of digests) all = digestsEqual(digest, candidate.secret_hash) && all;
+    if (all && integration === null) integration = candidate.id;
+  }
+  if (integration === null) throw unauthenticated(format === "google_ads" && request.secrets.length === 0 ? "google_key" : "X-Svc-Secret", "wrong");
+
+  const input = parseInbound(request.body, format);
+  const created = await createLead(store, leadSite(platform.control, tracked.id), input, { at: request.at, receivedVia: integration });
+  return { receipt: { ok: true, id: created.id, duplicate: created.duplicate }, format, orgId: tracked.orgId, deliveries: created.deliveries };
+}
