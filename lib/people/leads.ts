@@ -4,7 +4,8 @@ import type { TenantStore } from "../db/tenants.ts";
 import { ApiError, invalid } from "../errors.ts";
 import { resolveRange } from "../date-range.ts";
 import { contactFor } from "../privacy/mask.ts";
-import { LEAD_SOURCES, PAGE_SIZE, type LeadItem, type LeadList, type LeadListQuery } from "./models.ts";
+import { LEAD_SOURCES } from "../leads/lead.ts";
+import { PAGE_SIZE, type LeadItem, type LeadList, type LeadListQuery } from "./models.ts";
 
 /** A lead row as the API shows it, masked unless the caller may read contact details. */
 export function leadItem(row: typeof leads.$inferSelect, pii: boolean): LeadItem {

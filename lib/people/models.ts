@@ -1,11 +1,11 @@
 import { t, type Static } from "elysia";
 import { QueryModel, Timestamp, NullableTimestamp } from "../api/models.ts";
 import { STAGES, TIERS } from "./scoring.ts";
+import { LEAD_SOURCES } from "../leads/lead.ts";
 
 /** TypeBox models of the people endpoints: visitors (spec 2.10, 4.9), profiles (2.14), leads (2.11, 4.10). */
 
 export const VISITOR_VIEWS = ["recent", "hot", "identified", "customers"] as const;
-export const LEAD_SOURCES = ["popup", "spin", "form", "newsletter", "onetap", "api", "connector"] as const;
 /** Rows per page of the visitor and lead lists. */
 export const PAGE_SIZE = 50;
 

@@ -7,13 +7,19 @@
  * process. After each run: how long until every delivery was delivered, and deliveries/s from
  * the start of the run to that moment.
  *
- * Options: --seconds 10 --runs 3 --connections 32.
+ * Visitor list: latency of GET …/visitors with filters on the benchmarks' seeded site (1.5
+ * million visitors over 90 days, about 1.3 million of them consenting; scripts/bench/seeded-site.ts),
+ * warm (median and p95 of --warm runs) after a first request that loads the site.
+ *
+ * Options: --seconds 10 --runs 3 --connections 32 --warm 15 --visitors 1500000 --days 90.
  */
 import { Database } from "bun:sqlite";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Temporal } from "temporal-polyfill";
 import { flag, load, machine, median, ROOT, startProcess, type LoadResult } from "./harness.ts";
+import { p95, seededSite, timedCall, type BenchCall } from "./seeded-site.ts";
 
 const seconds = flag("seconds", 10);
 const runs = flag("runs", 3);
@@ -92,8 +98,47 @@ async function inboundLeads(): Promise<void> {
   }
 }
 
+// ─── The visitor list at a million visitors ─────────────────────────────────────────────────
+
+async function visitorList(): Promise<void> {
+  const days = flag("days", 90);
+  const warmRuns = flag("warm", 15);
+  const seeded = await seededSite(flag("visitors", 1_500_000), days);
+  const { boot } = seeded.seeded;
+  const site = `/api/v1/orgs/${boot.orgId}/sites/${boot.siteId}/visitors`;
+  const today = Temporal.Now.plainDateISO("UTC");
+  const all = `from=${today.subtract({ days: days - 1 })}&to=${today}`;
+  const calls: BenchCall[] = [
+    { name: "recent, 28 days", path: site },
+    { name: `recent, ${days} days (every visitor)`, path: `${site}?${all}` },
+    { name: `hot, ${days} days`, path: `${site}?${all}&view=hot` },
+    { name: `tier warm × stage engaged, page 3, ${days} days`, path: `${site}?${all}&tier=warm&stage=engaged&page=3` },
+    { name: `organic search, score ≥ 20, ${days} days`, path: `${site}?${all}&channel=organic_search&minScore=20` },
+    { name: `customers, ${days} days`, path: `${site}?${all}&view=customers` },
+    { name: `id starting 01a, ${days} days`, path: `${site}?${all}&q=01a` },
+  ];
+  const server = await startProcess(["services/router/main.ts"], seeded.env);
+  const rows: (string | number)[][] = [["", "total", "warm p50 ms", "warm p95 ms"]];
+  try {
+    const first = await timedCall(server.url, boot.key, calls[0]);
+    console.error(`first request (loads the site): ${first.ms.toFixed(0)} ms`);
+    for (const q of calls) {
+      const answer = await timedCall(server.url, boot.key, q);
+      if (answer.status !== 200) throw new Error(`${q.name}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      const warm: number[] = [];
+      for (let i = 0; i < warmRuns; i++) warm.push((await timedCall(server.url, boot.key, q)).ms);
+      rows.push([q.name, (answer.body as { total: number }).total, median(warm).toFixed(1), p95(warm).toFixed(1)]);
+    }
+  } finally {
+    await server.stop();
+  }
+  console.log(`\nGET …/visitors on one site with ${seeded.seeded.sessions.toLocaleString("en")} sessions over ${days} days (50 a page), ${machine()}\n`);
+  console.log(table(rows));
+}
+
 try {
   await inboundLeads();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
+await visitorList();
