@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { ApiError } from "../errors.ts";
 import { digestsEqual, hashSecret } from "../auth/api-key.ts";
 import type { ControlStore } from "../db/control.ts";
-import { sites } from "../db/control-schema.ts";
+import { orgs, sites } from "../db/control-schema.ts";
+import { featureBlocked } from "../plans.ts";
 import { prepared } from "../db/prepared.ts";
 import { readAll } from "../db/statements.ts";
 import { siteByKey } from "../ingest/site-lookup.ts";
@@ -45,6 +46,20 @@ function leadSite(control: ControlStore, siteId: string): LeadSite {
   return site;
 }
 
+/**
+ * A lead needs the org's plan (and the operator) to allow leads and integrations: an
+ * authenticated sender of an org without them is told so (403 FEATURE_UNAVAILABLE).
+ */
+function requireLeadFeatures(platform: Platform, orgId: string): void {
+  const org = platform.control.memo(`leadFeatures:${orgId}`, () => platform.control.db.select({ plan: orgs.plan, disabled: orgs.disabledFeatures }).from(orgs).where(eq(orgs.id, orgId)).get());
+  if (!org) throw new ApiError("NOT_FOUND", "Unknown site key", [{ path: "siteKey", message: "no site has this key" }]);
+  for (const feature of ["leads", "integrations"] as const) {
+    if (featureBlocked(feature, org.plan, JSON.parse(org.disabled) as string[], platform.settings.disabledFeatures)) {
+      throw new ApiError("FEATURE_UNAVAILABLE", `The organization's plan does not include ${feature}`, [{ message: feature }]);
+    }
+  }
+}
+
 const unauthenticated = (path: string, message: string) => new ApiError("UNAUTHENTICATED", `The inbound webhook secret is ${message}`, [{ path, message }]);
 
 /**
@@ -80,6 +95,7 @@ export async function receiveInboundLead(platform: Platform, request: { siteKey:
     if (all && integration === null) integration = candidate.id;
   }
   if (integration === null) throw unauthenticated(format === "google_ads" && request.secrets.length === 0 ? "google_key" : "X-Svc-Secret", "wrong");
+  requireLeadFeatures(platform, tracked.orgId);
 
   const input = parseInbound(request.body, format);
   const created = await createLead(store, leadSite(platform.control, tracked.id), input, { at: request.at, receivedVia: integration });

@@ -30,13 +30,13 @@ export function createHooksService(platform: Platform) {
       {
         params: t.Object({ siteKey: t.String() }),
         // The body is checked by lib/leads (four formats, detected by shape); the schema is for the docs.
-        response: { 200: LeadReceipt, 201: LeadReceipt, 401: ErrorEnvelope, 404: ErrorEnvelope, 422: ErrorEnvelope },
+        response: { 200: LeadReceipt, 201: LeadReceipt, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 422: ErrorEnvelope },
         detail: {
           summary: "Push a lead in (inbound lead webhook; secret in X-Svc-Secret or as a bearer token)",
           description:
             "Accepts the generic format of spec 4.13 and Google Ads lead form, Typeform and Tally webhooks, told apart by their shape (docs/leads.md). " +
             "201 for a new lead, 200 with duplicate true for a repeated externalId (or platform lead id). Unknown site key or no inbound integration → 404; " +
-            "missing or wrong secret → 401; a body without an e-mail, phone or name, or with an invalid field → 422 naming the field.",
+            "missing or wrong secret → 401; an organization whose plan (or the operator) switched off leads or integrations → 403 FEATURE_UNAVAILABLE; a body without an e-mail, phone or name, or with an invalid field → 422 naming the field.",
           tags: ["Leads"],
           requestBody: { required: true, content: { "application/json": { schema: InboundLeadBody } } } as never,
         },

@@ -98,6 +98,19 @@ describe("the generic format", () => {
     expect(leadRows("email = 'x@example.com'")).toHaveLength(0);
   });
 
+  test("an organization whose plan or operator switched off leads is told so (403 FEATURE_UNAVAILABLE), and nothing is stored", async () => {
+    const org = must(s.admin("org", "create", "--name", "Starter Co"));
+    const site = must(s.admin("site", "create", "--org", org.id, "--name", "Starter", "--domain", "starter.test"));
+    const starterHook = must(s.admin("integration", "create", "--site", site.id, "--kind", "webhook_in"));
+    must(s.admin("org", "feature", "--org", org.id, "--disable", "leads"));
+    const error = await expectError(await send({ email: "off@example.com" }, { "x-svc-secret": starterHook.secret }, site.siteKey), 403, "FEATURE_UNAVAILABLE");
+    expect(error.details[0].message).toBe("leads");
+    // A wrong secret is still 401 first: the plan is not revealed to strangers.
+    await expectError(await send({ email: "off@example.com" }, { "x-svc-secret": "nope" }, site.siteKey), 401, "UNAUTHENTICATED");
+    must(s.admin("org", "feature", "--org", org.id, "--enable", "leads"));
+    expect((await send({ email: "on@example.com" }, { "x-svc-secret": starterHook.secret }, site.siteKey)).status).toBe(201);
+  });
+
   test("invalid bodies are 400 or 422 naming the field, never 500", async () => {
     await expectError(await send("{not json"), 400, "BAD_REQUEST", "body");
     await expectError(await send("[1,2]"), 422, "VALIDATION_FAILED", "body");
