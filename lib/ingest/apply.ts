@@ -1,6 +1,7 @@
 import type { Arg, Op, Program, RunResult } from "../db/statements.ts";
 import { epochDayIn } from "../time.ts";
 import { eventTypeCode, MAX_EVENT_AGE_MS } from "./event-types.ts";
+import { SeenOrders } from "./seen-orders.ts";
 
 /** What ingest decided about a session from the batch that carried it. */
 export interface SessionAttrs {
@@ -100,11 +101,14 @@ export class RowRefs {
   sessions = new Map<string, { seq: number; visitor: number }>();
   /** When recent_events was last pruned, per site. */
   prunedAt = new Map<number, number>();
+  /** Every order id counted so far (never trimmed: an order counts once, ever). */
+  orders = new SeenOrders();
 
   forget(): void {
     this.strings = new Map();
     this.sessions = new Map();
     this.prunedAt = new Map();
+    this.orders = new SeenOrders();
   }
 
   /** Bounded: a long-running writer keeps the recent ones (sessions last 30 minutes). */
@@ -159,6 +163,18 @@ const UPSERT_VISITOR = `INSERT INTO visitor_rows (site, uid, first_seen_at, last
     sessions = sessions + excluded.sessions, consented = max(consented, excluded.consented)
   RETURNING seq, sessions`;
 
+/**
+ * The connection's order ids, brought up to date with rows other connections (another process
+ * writing the same file) added since; run inside the transaction, which holds the write lock.
+ */
+function* catchUpOrders(refs: RowRefs): Program<SeenOrders> {
+  const orders = refs.orders;
+  const rows = (yield all("SELECT rowid AS r, site_id AS s, order_id AS o FROM conversion_orders WHERE rowid > ? ORDER BY rowid", [orders.loadedUpTo])) as { r: number; s: string; o: string }[];
+  for (const row of rows) orders.add(row.s, row.o);
+  if (rows.length > 0) orders.loadedUpTo = rows[rows.length - 1].r;
+  return orders;
+}
+
 /** Makes sure every value has a `strings` id in `refs` (stored on first sight). */
 function* storeStrings(refs: RowRefs, values: (string | null)[]): Program<void> {
   for (const value of values) {
@@ -179,6 +195,8 @@ export function* applyHits(hits: Hit[], refs: RowRefs): Program<HitResult[]> {
   const siteSpan = new Map<string, { first: number; last: number }>();
   /** Order ids taken in this transaction (two in one batch would both pass the lookup). */
   const ordersTaken = new Set<string>();
+  /** Caught up on the first conversion with an order id. */
+  let orders: SeenOrders | null = null;
   /** Sessions created in this transaction take seq values from here (the write lock is ours). */
   let nextSession: number | null = null;
   for (const hit of hits) {
@@ -195,8 +213,8 @@ export function* applyHits(hits: Hit[], refs: RowRefs): Program<HitResult[]> {
       ids.add(e.id);
       if (e.type === "conversion" && e.orderId) {
         const key = `${hit.siteId}|${e.orderId}`;
-        const seen = ordersTaken.has(key) || (yield get("SELECT 1 AS x FROM conversion_orders WHERE site_id = ? AND order_id = ?", hit.siteId, e.orderId));
-        if (seen) {
+        orders ??= yield* catchUpOrders(refs);
+        if (ordersTaken.has(key) || orders.has(hit.siteId, e.orderId)) {
           result.duplicates++;
           continue;
         }
@@ -267,7 +285,11 @@ export function* applyHits(hits: Hit[], refs: RowRefs): Program<HitResult[]> {
         engagedMs += e.value ?? 0;
       } else if (e.type === "conversion") {
         conversions++;
-        if (e.orderId) yield run("INSERT INTO conversion_orders (site_id, order_id, event_id, at) VALUES (?,?,?,?)", hit.siteId, e.orderId, e.id, e.ts);
+        if (e.orderId) {
+          const ran = (yield run("INSERT INTO conversion_orders (site_id, order_id, event_id, at) VALUES (?,?,?,?)", hit.siteId, e.orderId, e.id, e.ts)) as RunResult;
+          orders!.add(hit.siteId, e.orderId);
+          orders!.loadedUpTo = ran.lastInsertRowid;
+        }
         // Conversions in another currency are kept with their currency and left out of revenue.
         if ((e.currency ?? hit.currency) === hit.currency) revenue += e.value ?? 0;
       }

@@ -6,6 +6,7 @@ import m2 from "./0002_compact_analytics_rows.sql" with { type: "text" };
 import m3 from "./0003_analytics_rows_replace_text_tables.sql" with { type: "text" };
 import m4 from "./0004_recent_events_for_dedup.sql" with { type: "text" };
 import m5 from "./0005_slim_visitor_consent_identity_rows.sql" with { type: "text" };
+import m6 from "./0006_conversion_orders_log.sql" with { type: "text" };
 
-export const sqlByTag: Record<string, string> = { "0000_slow_george_stacy": m0, "0001_petite_leopardon": m1, "0002_compact_analytics_rows": m2, "0003_analytics_rows_replace_text_tables": m3, "0004_recent_events_for_dedup": m4, "0005_slim_visitor_consent_identity_rows": m5 };
+export const sqlByTag: Record<string, string> = { "0000_slow_george_stacy": m0, "0001_petite_leopardon": m1, "0002_compact_analytics_rows": m2, "0003_analytics_rows_replace_text_tables": m3, "0004_recent_events_for_dedup": m4, "0005_slim_visitor_consent_identity_rows": m5, "0006_conversion_orders_log": m6 };
 export { journal };
