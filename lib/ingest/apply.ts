@@ -134,9 +134,16 @@ const PRUNE_EVERY_MS = 60_000;
 export const eventIdHash = (id: string): bigint => BigInt.asIntN(64, BigInt(Bun.hash(id)));
 /** A UUID's 16 bytes, as session and visitor rows keep it. */
 export const uuidBytes = (uuid: string): Uint8Array => Buffer.from(uuid.replaceAll("-", ""), "hex");
-/** Multi-row insert texts by row count (each a cached prepared statement). */
-const insertEventsSql = (n: number) => `INSERT INTO event_rows ${EVENT_COLUMNS} VALUES ${Array(n).fill(EVENT_ROW).join(",")}`;
-const insertRecentSql = (n: number) => `INSERT OR IGNORE INTO recent_events (site, ts, id_hash, session, type, path) VALUES ${Array(n).fill(RECENT_ROW).join(",")}`;
+/**
+ * Multi-row insert texts by row count, built once: the same string object each time keeps the
+ * prepared-statement lookup from hashing a new text of up to 5 KB per hit.
+ */
+const byRowCount = (head: string, row: string) => {
+  const texts: string[] = [];
+  return (n: number) => (texts[n] ??= `${head} ${Array(n).fill(row).join(",")}`);
+};
+const insertEventsSql = byRowCount(`INSERT INTO event_rows ${EVENT_COLUMNS} VALUES`, EVENT_ROW);
+const insertRecentSql = byRowCount("INSERT OR IGNORE INTO recent_events (site, ts, id_hash, session, type, path) VALUES", RECENT_ROW);
 
 const ENGAGED_RULE = (ms: string, pv: string, conv: string) => `CASE WHEN ${ms} >= ${ENGAGED_MS} OR ${pv} >= 2 OR ${conv} >= 1 THEN 1 ELSE 0 END`;
 
