@@ -142,6 +142,7 @@ export function uuidBytes(uuid: string): Uint8Array {
   return bytes;
 }
 const hexValue = (c: number): number => (c <= 57 ? c - 48 : (c | 32) - 87);
+
 /**
  * Multi-row insert texts by row count, built once: the same string object each time keeps the
  * prepared-statement lookup from hashing a new text of up to 5 KB per hit.
@@ -177,6 +178,29 @@ const UPSERT_VISITOR = `INSERT INTO visitor_rows (site, uid, first_seen_at, last
     first_seen_at = min(first_seen_at, excluded.first_seen_at), last_seen_at = max(last_seen_at, excluded.last_seen_at),
     sessions = sessions + excluded.sessions, consented = max(consented, excluded.consented)
   RETURNING seq, sessions`;
+
+/** Which events repeat the id of an earlier one in the batch (null: none does). */
+function repeatedIds(events: StoredEvent[]): boolean[] | null {
+  let repeated: boolean[] | null = null;
+  // Batches are small: comparing ids costs less than hashing them into a set.
+  if (events.length <= 32) {
+    for (let i = 1; i < events.length; i++) {
+      for (let j = 0; j < i; j++) {
+        if (events[j].id === events[i].id) {
+          (repeated ??= [])[i] = true;
+          break;
+        }
+      }
+    }
+    return repeated;
+  }
+  const ids = new Set<string>();
+  events.forEach((e, i) => {
+    if (ids.has(e.id)) (repeated ??= [])[i] = true;
+    ids.add(e.id);
+  });
+  return repeated;
+}
 
 /**
  * The connection's order ids, brought up to date with rows other connections (another process
@@ -218,14 +242,14 @@ export function* applyHits(hits: Hit[], refs: RowRefs): Program<HitResult[]> {
     const result: HitResult = { accepted: 0, duplicates: 0 };
     results.push(result);
     const candidates: StoredEvent[] = [];
-    const ids = new Set<string>();
-    for (const e of hit.events) {
+    const repeated = repeatedIds(hit.events);
+    for (let i = 0; i < hit.events.length; i++) {
+      const e = hit.events[i];
       // The same id twice in one batch is one event.
-      if (ids.has(e.id)) {
+      if (repeated?.[i]) {
         result.duplicates++;
         continue;
       }
-      ids.add(e.id);
       if (e.type === "conversion" && e.orderId) {
         const key = `${hit.siteId}|${e.orderId}`;
         orders ??= yield* catchUpOrders(refs);
