@@ -1,6 +1,7 @@
 import { ApiError, type ErrorDetail } from "../errors.ts";
 import type { Platform } from "../platform.ts";
-import { trafficOf } from "../channels.ts";
+import { mayHaveClickId, trafficOf } from "../channels.ts";
+import { memoized } from "../memo.ts";
 import { RateLimiter } from "../ratelimit.ts";
 import type { CollectBody, EventV1 } from "./protocol.ts";
 import { checkEvent } from "./protocol.ts";
@@ -48,23 +49,24 @@ function pagePath(url: string): string | null {
   return end > start ? url.slice(start, end) : "/";
 }
 
-function pathOf(url: string): { path: string | null; params: URLSearchParams | null } {
+function queryOf(url: string): URLSearchParams | null {
   try {
-    const u = new URL(url);
-    return { path: u.pathname || "/", params: u.searchParams };
+    return new URL(url).searchParams;
   } catch {
-    return { path: null, params: null };
+    return null;
   }
 }
 
-function originHost(origin: string | null): string | null {
-  if (!origin || origin === "null") return null;
+/** The host of an Origin header (remembered: a site's pages send the same few). */
+const hostOfOrigin = memoized(10_000, (origin): string | null => {
   try {
     return new URL(origin).hostname.toLowerCase();
   } catch {
     return null;
   }
-}
+});
+
+const originHost = (origin: string | null): string | null => (!origin || origin === "null" ? null : hostOfOrigin(origin));
 
 /** Protocol event → stored row (DESIGN section 4's `t` values). */
 function stored(e: EventV1, site: TrackedSite): StoredEvent | { refused: string; path: string } {
@@ -168,7 +170,8 @@ export async function collect(deps: CollectDeps, input: CollectInput): Promise<C
   }
   events.sort((a, b) => a.ts - b.ts);
   // Click ids come from the landing page's query string (the first pageview of the batch).
-  const landingParams = pathOf(pageviewUrl ?? firstUrl ?? "").params;
+  const landing = pageviewUrl ?? firstUrl ?? "";
+  const landingParams = mayHaveClickId(landing) ? queryOf(landing) : null;
 
   const consent = { analytics: body.c?.analytics ?? false, marketing: body.c?.marketing ?? false };
   const ua = input.userAgent ?? "";
