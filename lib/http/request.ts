@@ -65,15 +65,10 @@ const utf8 = new TextDecoder();
 
 /** A body's bytes as JSON (undefined when empty); malformed JSON is 400 BAD_REQUEST. */
 export function parseJsonBody(bytes: Uint8Array): unknown {
-  return parseJsonText(bytes).value;
-}
-
-/** parseJsonBody, with the text it parsed. */
-export function parseJsonText(bytes: Uint8Array): { value: unknown; text: string } {
   const text = utf8.decode(bytes);
-  if (!/\S/.test(text)) return { value: undefined, text };
+  if (!/\S/.test(text)) return undefined;
   try {
-    return { value: JSON.parse(text), text };
+    return JSON.parse(text);
   } catch (error) {
     throw new ApiError("BAD_REQUEST", "The request body is not valid JSON", [{ path: "body", message: error instanceof Error ? error.message : "malformed JSON" }]);
   }

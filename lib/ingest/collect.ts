@@ -8,8 +8,7 @@ import { checkEvent } from "./protocol.ts";
 import { deviceOf, isBot } from "./device.ts";
 import type { GeoLocator } from "./geo.ts";
 import { hostAllowed, siteByKey, type TrackedSite } from "./site-lookup.ts";
-import type { SessionAttrs } from "./apply.ts";
-import type { AcceptedHit } from "./accepted-hit.ts";
+import type { Hit, SessionAttrs, StoredEvent } from "./apply.ts";
 import { recordRejectedHost } from "./apply.ts";
 import type { IngestWriter } from "./writer.ts";
 
@@ -22,8 +21,6 @@ export interface CollectDeps {
 
 export interface CollectInput {
   body: CollectBody;
-  /** The body's JSON text, when the caller read it (the write thread then takes the events from it). */
-  text?: string;
   /** When the hit was received (the router's clock). */
   receivedAt: number;
   origin: string | null;
@@ -40,6 +37,17 @@ export interface CollectOutcome {
 
 const EMAIL_LIKE = /[^\s@]+@[^\s@]+\.[^\s@]+/;
 const PHONE_LIKE = /^\+?[\d\s().-]{7,}$/;
+
+/** The path of an absolute URL, without parsing all of it (this runs for every event). */
+function pagePath(url: string): string | null {
+  const scheme = url.indexOf("://");
+  if (scheme <= 0) return null;
+  let start = scheme + 3;
+  while (start < url.length && url[start] !== "/" && url[start] !== "?" && url[start] !== "#") start++;
+  let end = start;
+  while (end < url.length && url[end] !== "?" && url[end] !== "#") end++;
+  return end > start ? url.slice(start, end) : "/";
+}
 
 function queryOf(url: string): URLSearchParams | null {
   try {
@@ -60,10 +68,64 @@ const hostOfOrigin = memoized(10_000, (origin): string | null => {
 
 const originHost = (origin: string | null): string | null => (!origin || origin === "null" ? null : hostOfOrigin(origin));
 
-/** Why an otherwise valid event is refused (identify must not carry contact details), or null. */
-function refusal(e: EventV1): { path: string; message: string } | null {
-  if (e.t === "identify" && (EMAIL_LIKE.test(e.uid) || PHONE_LIKE.test(e.uid))) return { path: "uid", message: "must be your own user id, not an e-mail address or phone number" };
-  return null;
+/** Protocol event → stored row (DESIGN section 4's `t` values). */
+function stored(e: EventV1, site: TrackedSite): StoredEvent | { refused: string; path: string } {
+  const path = pagePath(e.u);
+  const row: StoredEvent = { id: e.id.toLowerCase(), ts: e.ts, type: e.t, name: null, path, title: e.ti ?? null, value: null, currency: null, orderId: null, href: null, props: null };
+  switch (e.t) {
+    case "engagement":
+      row.value = e.et;
+      break;
+    case "event":
+      row.name = e.n;
+      row.props = e.p ? JSON.stringify(e.p) : null;
+      break;
+    case "conversion":
+      row.name = e.n;
+      row.value = e.val ?? 0;
+      row.currency = (e.cur ?? site.currency).toUpperCase();
+      row.orderId = e.oid ?? null;
+      break;
+    case "identify":
+      if (EMAIL_LIKE.test(e.uid) || PHONE_LIKE.test(e.uid)) return { refused: "must be your own user id, not an e-mail address or phone number", path: "uid" };
+      row.name = e.uid;
+      row.userId = e.uid;
+      break;
+    case "scroll":
+      row.value = e.pct;
+      break;
+    case "outbound":
+    case "download":
+      row.href = e.href;
+      break;
+    case "form_submit":
+      row.name = e.form;
+      break;
+    case "vital":
+      row.name = e.n;
+      row.value = e.val;
+      break;
+    case "consent":
+      row.consent = e.c;
+      row.props = JSON.stringify(e.c);
+      break;
+    case "popup":
+    case "spin":
+      row.name = e.n;
+      row.props = JSON.stringify({ a: e.a, ...(e.p ?? {}) });
+      break;
+    case "inventory": {
+      const items = [
+        ...(e.ck ?? []).map((name) => ({ kind: "cookie" as const, name })),
+        ...(e.st ?? []).map((name) => ({ kind: "storage" as const, name })),
+        ...(e.hs ?? []).map((name) => ({ kind: "host" as const, name: name.toLowerCase() })),
+      ];
+      row.inventory = items;
+      row.props = JSON.stringify({ cookies: e.ck?.length ?? 0, storage: e.st?.length ?? 0, hosts: e.hs?.length ?? 0 });
+      break;
+    }
+  }
+  return row;
 }
 
 /**
@@ -90,24 +152,23 @@ export async function collect(deps: CollectDeps, input: CollectInput): Promise<C
 
   const now = input.receivedAt;
   const rejected: CollectOutcome["rejected"] = [];
-  const events: EventV1[] = [];
-  const picks: number[] = [];
+  const events: StoredEvent[] = [];
   let firstUrl: string | null = null;
   let pageviewUrl: string | null = null;
   body.e.forEach((raw, index) => {
     const check = checkEvent(raw, now);
     if (!check.ok) return rejected.push({ index, path: check.path, message: check.message });
-    const refused = refusal(check.event);
-    if (refused) return rejected.push({ index, ...refused });
+    const row = stored(check.event, site);
+    if ("refused" in row) return rejected.push({ index, path: row.path, message: row.refused });
     firstUrl ??= check.event.u;
-    if (check.event.t === "pageview") pageviewUrl ??= check.event.u;
-    events.push(check.event);
-    picks.push(index);
+    if (row.type === "pageview") pageviewUrl ??= check.event.u;
+    events.push(row);
   });
   if (events.length === 0) {
     const details: ErrorDetail[] = rejected.map((r) => ({ path: r.path ? `e.${r.index}.${r.path}` : `e.${r.index}`, message: r.message }));
     throw new ApiError("VALIDATION_FAILED", "No event in the batch is valid", details);
   }
+  events.sort((a, b) => a.ts - b.ts);
   // Click ids come from the landing page's query string (the first pageview of the batch).
   const landing = pageviewUrl ?? firstUrl ?? "";
   const landingParams = mayHaveClickId(landing) ? queryOf(landing) : null;
@@ -133,7 +194,7 @@ export async function collect(deps: CollectDeps, input: CollectInput): Promise<C
     language: body.ctx?.lang?.slice(0, 35) ?? null,
     screen: body.ctx?.sw && body.ctx?.sh ? `${body.ctx.sw}x${body.ctx.sh}` : null,
   };
-  const hit: AcceptedHit = {
+  const hit: Hit = {
     siteId: site.id,
     timezone: site.timezone,
     currency: site.currency,
@@ -143,7 +204,6 @@ export async function collect(deps: CollectDeps, input: CollectInput): Promise<C
     attrs,
     events,
     receivedAt: now,
-    source: input.text === undefined ? undefined : { text: input.text, picks: rejected.length === 0 ? null : picks },
   };
   const store = await platform.tenants.get(site.org);
   const result = await writer.write(store, hit);

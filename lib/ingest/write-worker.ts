@@ -1,13 +1,12 @@
 /**
  * The ingest write thread: applies group-committed hits to SQLite files on its own
  * connections, so the HTTP thread keeps answering while a transaction runs.
- * Messages in: { id, path, synchronous, hits, texts (packHits) }; out: { id, results } or { id, error }.
+ * Messages in: { id, path, synchronous, hits (packHits) }; out: { id, results } or { id, error }.
  */
 import type { Database } from "bun:sqlite";
 import { openSqlite } from "../db/sqlite.ts";
 import { runOnSqlite } from "../db/statements.ts";
-import { applyHits, RowRefs } from "./apply.ts";
-import { unpackHits, type PackedHits } from "./accepted-hit.ts";
+import { applyHits, RowRefs, unpackHits } from "./apply.ts";
 
 declare const self: Worker;
 
@@ -34,13 +33,13 @@ function handle(path: string, synchronous: "NORMAL" | "FULL"): Database {
   return db;
 }
 
-self.onmessage = (message: MessageEvent<PackedHits & { id: number; path: string; synchronous: "NORMAL" | "FULL" }>) => {
-  const { id, path, synchronous } = message.data;
+self.onmessage = (message: MessageEvent<{ id: number; path: string; synchronous: "NORMAL" | "FULL"; hits: string }>) => {
+  const { id, path, synchronous, hits } = message.data;
   try {
     const db = handle(path, synchronous);
     let refs = refsByPath.get(path);
     if (!refs) refsByPath.set(path, (refs = new RowRefs()));
-    const results = runOnSqlite(db, applyHits(unpackHits(message.data), refs));
+    const results = runOnSqlite(db, applyHits(unpackHits(hits), refs));
     self.postMessage({ id, results });
   } catch (error) {
     refsByPath.get(path)?.forget();

@@ -1,7 +1,6 @@
 import type { TenantStore } from "../db/tenants.ts";
 import { runOnLibsql, runOnSqlite, type Program } from "../db/statements.ts";
-import { applyHits, RowRefs, type HitResult } from "./apply.ts";
-import { packHits, storedHit, type AcceptedHit } from "./accepted-hit.ts";
+import { applyHits, packHits, RowRefs, type Hit, type HitResult } from "./apply.ts";
 
 /**
  * The write thread's entry. In a single-file binary scripts/build.ts embeds it as an extra
@@ -10,7 +9,7 @@ import { packHits, storedHit, type AcceptedHit } from "./accepted-hit.ts";
 const WRITE_WORKER = import.meta.url.includes("$bunfs") ? "/$bunfs/root/lib/ingest/write-worker.js" : new URL("./write-worker.ts", import.meta.url).href;
 
 interface Pending {
-  hit: AcceptedHit;
+  hit: Hit;
   resolve: (r: HitResult) => void;
   reject: (e: unknown) => void;
 }
@@ -46,7 +45,7 @@ export class IngestWriter {
   private readonly waiting = new Map<number, { resolve: (r: HitResult[]) => void; reject: (e: unknown) => void }>();
   private nextId = 1;
 
-  write(store: TenantStore, hit: AcceptedHit): Promise<HitResult> {
+  write(store: TenantStore, hit: Hit): Promise<HitResult> {
     return new Promise((resolve, reject) => {
       let q = this.queues.get(store);
       if (!q) {
@@ -87,18 +86,18 @@ export class IngestWriter {
     }
   }
 
-  private async onLibsql(store: TenantStore, hits: AcceptedHit[]): Promise<HitResult[]> {
+  private async onLibsql(store: TenantStore, hits: Hit[]): Promise<HitResult[]> {
     let refs = this.refs.get(store);
     if (!refs) this.refs.set(store, (refs = new RowRefs()));
     try {
-      return await runOnLibsql(store.libsql!, applyHits(hits.map(storedHit), refs));
+      return await runOnLibsql(store.libsql!, applyHits(hits, refs));
     } catch (error) {
       refs.forget();
       throw error;
     }
   }
 
-  private onWorker(path: string, synchronous: "NORMAL" | "FULL", hits: AcceptedHit[]): Promise<HitResult[]> {
+  private onWorker(path: string, synchronous: "NORMAL" | "FULL", hits: Hit[]): Promise<HitResult[]> {
     if (!this.worker) {
       this.worker = new Worker(WRITE_WORKER);
       (this.worker as Worker & { unref(): void }).unref(); // never keeps the process alive
@@ -118,7 +117,7 @@ export class IngestWriter {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.worker!.postMessage({ id, path, synchronous, ...packHits(hits) });
+      this.worker!.postMessage({ id, path, synchronous, hits: packHits(hits) });
     });
   }
 }

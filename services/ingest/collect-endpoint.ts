@@ -14,11 +14,8 @@ export function cors(origin: string | null): Record<string, string> {
   return { "access-control-allow-origin": origin && origin !== "null" ? origin : "*", vary: "Origin" };
 }
 
-/**
- * `POST /v1/collect` as a plain function of the request, its context and its JSON body (read
- * lazily, so a malformed one is answered here), with the body's text when the caller has it.
- */
-export type CollectEndpoint = (request: Request, ctx: RequestContext | null, body: () => { value: unknown; text?: string }) => Promise<Response>;
+/** `POST /v1/collect` as a plain function of the request, its context and its JSON body (read lazily, so a malformed one is answered here). */
+export type CollectEndpoint = (request: Request, ctx: RequestContext | null, body: () => unknown) => Promise<Response>;
 
 /**
  * POST /v1/collect: validate the batch, call `collect`, answer 202 with its outcome. The
@@ -31,9 +28,9 @@ export function collectEndpoint(deps: CollectDeps): CollectEndpoint {
     const requestId = ctx?.requestId ?? requestIdOf(request);
     try {
       if (!ctx) throw new ApiError("UNAUTHENTICATED", "This service answers only requests forwarded by the router");
-      const { value: body, text } = readBody();
+      const body = readBody();
       if (!bodyCheck.Check(body)) throw validationError({ type: "body", all: [...bodyCheck.Errors(body)] });
-      const outcome = await collect(deps, { body, text, origin, userAgent: request.headers.get("user-agent"), ip: ctx.ip, receivedAt: ctx.at ?? deps.platform.now() });
+      const outcome = await collect(deps, { body, origin, userAgent: request.headers.get("user-agent"), ip: ctx.ip, receivedAt: ctx.at ?? deps.platform.now() });
       return new Response(JSON.stringify(outcome), { status: 202, headers: { "content-type": "application/json", "x-request-id": requestId, ...cors(origin) } });
     } catch (error) {
       const response = mapError("", error, { requestId, log: logLine });
