@@ -1,12 +1,13 @@
 /**
  * The ingest write thread: applies group-committed hits to SQLite files on its own
  * connections, so the HTTP thread keeps answering while a transaction runs.
- * Messages in: { id, path, synchronous, hits (packHits) }; out: { id, results } or { id, error }.
+ * Messages in: { id, path, synchronous, hits (packHits) }; out: { id, result } or { id, error } (thread-error.ts).
  */
 import type { Database } from "bun:sqlite";
 import { openSqlite } from "../db/sqlite.ts";
 import { runOnSqlite } from "../db/statements.ts";
 import { applyHits, RowRefs, unpackHits } from "./apply.ts";
+import { toThreadError } from "./thread-error.ts";
 
 declare const self: Worker;
 
@@ -39,11 +40,10 @@ self.onmessage = (message: MessageEvent<{ id: number; path: string; synchronous:
     const db = handle(path, synchronous);
     let refs = refsByPath.get(path);
     if (!refs) refsByPath.set(path, (refs = new RowRefs()));
-    const results = runOnSqlite(db, applyHits(unpackHits(hits), refs));
-    self.postMessage({ id, results });
+    const result = runOnSqlite(db, applyHits(unpackHits(hits), refs));
+    self.postMessage({ id, result });
   } catch (error) {
     refsByPath.get(path)?.forget();
-    const e = error as { message?: string; code?: string; name?: string };
-    self.postMessage({ id, error: { message: e?.message ?? String(error), code: e?.code, name: e?.name } });
+    self.postMessage({ id, error: toThreadError(error) });
   }
 };
