@@ -145,7 +145,7 @@ export async function collect(deps: CollectDeps, input: CollectInput): Promise<C
   }
   const nothing: CollectOutcome = { ok: true, accepted: 0, duplicates: 0, rejected: [] };
   if (site.paused || isBot(input.userAgent)) return nothing;
-  const allowance = flood.hit(`${site.id}|${input.ip}`);
+  const allowance = flood.hit(`${site.id}|${input.ip}`, input.receivedAt);
   if (!allowance.allowed) {
     throw new ApiError("RATE_LIMITED", "Too many tracking requests from this address", [], { "retry-after": String(allowance.retryAfter), "x-ratelimit-limit": String(allowance.limit) });
   }
