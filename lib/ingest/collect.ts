@@ -3,8 +3,10 @@ import type { Platform } from "../platform.ts";
 import { mayHaveClickId, trafficOf } from "../channels.ts";
 import { memoized } from "../memo.ts";
 import { RateLimiter } from "../ratelimit.ts";
-import type { CollectBody, EventV1 } from "./protocol.ts";
-import { checkEvent } from "./protocol.ts";
+import { TypeCompiler } from "@sinclair/typebox/compiler";
+import { parseJsonBody } from "../http/request.ts";
+import { validationError } from "../http/errors.ts";
+import { checkEvent, CollectBody, type EventV1 } from "./protocol.ts";
 import { deviceOf, isBot } from "./device.ts";
 import type { GeoLocator } from "./geo.ts";
 import { hostAllowed, siteByKey, type TrackedSite } from "./site-lookup.ts";
@@ -209,4 +211,19 @@ export async function collect(deps: CollectDeps, input: CollectInput): Promise<C
   const result = await writer.write(store, hit);
 
   return { ok: true, accepted: result.accepted, duplicates: result.duplicates, rejected };
+}
+
+/** POST /v1/collect as the router hands it on: the body not yet read as a batch. */
+export interface CollectRequest extends Omit<CollectInput, "body"> {
+  /** The body's bytes, or what a framework already parsed from them. */
+  body: Uint8Array | { parsed: unknown };
+}
+
+const bodyCheck = TypeCompiler.Compile(CollectBody);
+
+/** Reads a request's body as a batch (malformed JSON 400, not a batch 422), then collects it. */
+export async function collectRequest(deps: CollectDeps, request: CollectRequest): Promise<CollectOutcome> {
+  const body = request.body instanceof Uint8Array ? parseJsonBody(request.body) : request.body.parsed;
+  if (!bodyCheck.Check(body)) throw validationError({ type: "body", all: [...bodyCheck.Errors(body)] });
+  return collect(deps, { ...request, body });
 }

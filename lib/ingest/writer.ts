@@ -9,13 +9,16 @@ import { WriteThread } from "./write-thread.ts";
  * on SQLite files by a write thread, so the HTTP thread keeps serving while it runs; on a
  * libSQL database through its client. Each caller's promise settles only after the
  * transaction holding its hit committed, so a 202 is never answered for a hit that could
- * still be lost.
+ * still be lost. On the write thread itself (`onThisThread`), SQLite files are written where
+ * the hits were collected.
  */
 export class IngestWriter {
   private readonly queues = new Map<TenantStore, Batches<Hit, HitResult>>();
-  /** libSQL stores are written from this thread; each keeps its row references here. */
+  /** Stores written from this thread keep their row references here. */
   private readonly refs = new WeakMap<TenantStore, RowRefs>();
   private readonly thread = new WriteThread();
+
+  constructor(private readonly options: { onThisThread?: boolean } = {}) {}
 
   write(store: TenantStore, hit: Hit): Promise<HitResult> {
     let q = this.queues.get(store);
@@ -34,14 +37,16 @@ export class IngestWriter {
   }
 
   private writeGroup(store: TenantStore, hits: Hit[]): Promise<HitResult[]> {
-    return store.path ? this.thread.call<HitResult[]>({ path: store.path, synchronous: store.synchronous, hits: packHits(hits) }) : this.onLibsql(store, hits);
+    return store.path && !this.options.onThisThread
+      ? this.thread.call<HitResult[]>({ path: store.path, synchronous: store.synchronous, hits: packHits(hits) })
+      : this.here(store, hits);
   }
 
-  private async onLibsql(store: TenantStore, hits: Hit[]): Promise<HitResult[]> {
+  private async here(store: TenantStore, hits: Hit[]): Promise<HitResult[]> {
     let refs = this.refs.get(store);
     if (!refs) this.refs.set(store, (refs = new RowRefs()));
     try {
-      return await runOnLibsql(store.libsql!, applyHits(hits, refs));
+      return store.sqlite ? runOnSqlite(store.sqlite, applyHits(hits, refs)) : await runOnLibsql(store.libsql!, applyHits(hits, refs));
     } catch (error) {
       refs.forget();
       throw error;

@@ -68,6 +68,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
     async stop() {
       await server.stop(true);
       await router.close();
+      ingest?.close();
       closePlatform(platform);
     },
   };
