@@ -4,7 +4,7 @@ import { mayHaveClickId, trafficOf } from "../channels.ts";
 import { memoized } from "../memo.ts";
 import { RateLimiter } from "../ratelimit.ts";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
-import { parseJsonBody } from "../http/request.ts";
+import { parseJsonText } from "../http/request.ts";
 import { validationError } from "../http/errors.ts";
 import { checkEvent, CollectBody, type EventV1 } from "./protocol.ts";
 import { deviceOf, isBot } from "./device.ts";
@@ -215,15 +215,15 @@ export async function collect(deps: CollectDeps, input: CollectInput): Promise<C
 
 /** POST /v1/collect as the router hands it on: the body not yet read as a batch. */
 export interface CollectRequest extends Omit<CollectInput, "body"> {
-  /** The body's bytes, or what a framework already parsed from them. */
-  body: Uint8Array | { parsed: unknown };
+  /** The body's text, or what a framework already parsed from it. */
+  body: string | { parsed: unknown };
 }
 
 const bodyCheck = TypeCompiler.Compile(CollectBody);
 
 /** Reads a request's body as a batch (malformed JSON 400, not a batch 422), then collects it. */
 export async function collectRequest(deps: CollectDeps, request: CollectRequest): Promise<CollectOutcome> {
-  const body = request.body instanceof Uint8Array ? parseJsonBody(request.body) : request.body.parsed;
+  const body = typeof request.body === "string" ? parseJsonText(request.body) : request.body.parsed;
   if (!bodyCheck.Check(body)) throw validationError({ type: "body", all: [...bodyCheck.Errors(body)] });
   return collect(deps, { ...request, body });
 }

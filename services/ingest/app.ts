@@ -8,6 +8,7 @@ import { CollectAccepted, CollectBody } from "../../lib/ingest/protocol.ts";
 import { collectEndpoint, cors } from "./collect-endpoint.ts";
 import type { DirectRoutes } from "../../lib/http/upstream.ts";
 import { IngestThread } from "../../lib/ingest/ingest-thread.ts";
+import { bodyText } from "../../lib/http/request.ts";
 import { siteByKey } from "../../lib/ingest/site-lookup.ts";
 import { ConsentSettings } from "../../lib/ingest/consent-settings.ts";
 import { ErrorEnvelope } from "../../lib/api/models.ts";
@@ -73,7 +74,8 @@ export async function createIngestService(platform: Platform) {
       { params: t.Object({ siteKey: t.String({ maxLength: 64 }) }), response: SiteConfig, detail: { summary: "Public settings the tracking script reads", tags: ["Tracking"] } },
     );
   /** What the one-process router calls without routing the request a second time. */
-  const direct: DirectRoutes = { "POST /v1/collect": (request, ctx, bytes) => collectBatch(request, ctx, bytes ?? new Uint8Array(0)) };
+  // Decoded here: the HTTP thread has time to spare, the ingest thread does not.
+  const direct: DirectRoutes = { "POST /v1/collect": (request, ctx, bytes) => collectBatch(request, ctx, bytes ? bodyText(bytes) : "") };
   return { app, direct, close: () => thread.close() };
 }
 
