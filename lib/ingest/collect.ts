@@ -215,15 +215,15 @@ export async function collect(deps: CollectDeps, input: CollectInput): Promise<C
 
 /** POST /v1/collect as the router hands it on: the body not yet read as a batch. */
 export interface CollectRequest extends Omit<CollectInput, "body"> {
-  /** The body's text, or what a framework already parsed from it. */
-  body: string | { parsed: unknown };
+  /** The body's text. */
+  body: string;
 }
 
 const bodyCheck = TypeCompiler.Compile(CollectBody);
 
 /** Reads a request's body as a batch (malformed JSON 400, not a batch 422), then collects it. */
 export async function collectRequest(deps: CollectDeps, request: CollectRequest): Promise<CollectOutcome> {
-  const body = typeof request.body === "string" ? parseJsonText(request.body) : request.body.parsed;
+  const body = parseJsonText(request.body);
   if (!bodyCheck.Check(body)) throw validationError({ type: "body", all: [...bodyCheck.Errors(body)] });
   return collect(deps, { ...request, body });
 }

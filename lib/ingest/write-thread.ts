@@ -10,18 +10,19 @@ export type WriteThreadReply = { id: number; result: unknown } | { id: number; e
 
 /**
  * Calls to a write thread (lib/ingest/write-worker.ts): a message with an id, answered once
- * with a result or an error. The thread starts on the first call (and again after it died),
- * told `init` first; it never keeps the process alive.
+ * with a result or an error. The thread starts on the first call (or `start`), and again
+ * after it died, told `init()` first; it never keeps the process alive. Messages without an
+ * id go to `onEvent`; `onExit` hears that the thread died.
  */
 export class WriteThread {
   private worker: Worker | null = null;
   private readonly waiting = new Map<number, { resolve: (r: unknown) => void; reject: (e: unknown) => void }>();
   private nextId = 1;
 
-  constructor(private readonly init?: unknown) {}
+  constructor(private readonly options: { init?: () => unknown; onEvent?: (data: unknown) => void; onExit?: (error: Error) => void } = {}) {}
 
   call<T>(message: Record<string, unknown>): Promise<T> {
-    const worker = this.worker ?? this.start();
+    const worker = this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve: resolve as (r: unknown) => void, reject });
@@ -34,22 +35,27 @@ export class WriteThread {
     this.worker = null;
   }
 
-  private start(): Worker {
+  /** The running thread, started if need be. */
+  start(): Worker {
+    if (this.worker) return this.worker;
     const worker = new Worker(WRITE_WORKER);
     (worker as Worker & { unref(): void }).unref();
-    worker.onmessage = (m: MessageEvent<WriteThreadReply>) => {
+    worker.onmessage = (m: MessageEvent<WriteThreadReply | { id?: undefined }>) => {
+      if (m.data.id === undefined) return this.options.onEvent?.(m.data);
       const waiter = this.waiting.get(m.data.id);
       if (!waiter) return;
       this.waiting.delete(m.data.id);
       if ("error" in m.data) waiter.reject(fromThreadError(m.data.error));
-      else waiter.resolve(m.data.result);
+      else waiter.resolve((m.data as { result: unknown }).result);
     };
     worker.onerror = (e) => {
-      for (const w of this.waiting.values()) w.reject(fromThreadError({ message: `write thread failed: ${e.message}`, code: "SQLITE_IOERR" }));
+      const error = fromThreadError({ message: `write thread failed: ${e.message}`, code: "SQLITE_IOERR" });
+      for (const w of this.waiting.values()) w.reject(error);
       this.waiting.clear();
       this.worker = null;
+      this.options.onExit?.(error);
     };
-    if (this.init !== undefined) worker.postMessage({ init: this.init });
+    if (this.options.init) worker.postMessage({ init: this.options.init() });
     this.worker = worker;
     return worker;
   }

@@ -1,11 +1,12 @@
 /**
  * The ingest write thread, so the HTTP thread keeps answering while a transaction runs. Two
- * kinds of work, each answered { id, result } or { id, error } (thread-error.ts):
+ * kinds of work:
  * - { id, path, synchronous, hits (packHits) }: group-committed hits (IngestWriter), applied
- *   to SQLite files on its own connections;
- * - { id, requests, control }: POST /v1/collect requests (IngestThread), collected here from
- *   end to end on this thread's own platform (opened from { init: settings }; { id, ready }
- *   answers once it is open), answered per request.
+ *   to SQLite files on its own connections, answered { id, result } or { id, error }
+ *   (thread-error.ts);
+ * - POST /v1/collect requests (IngestThread), which come through a RequestRing given with
+ *   { init: { settings, ring } } and are collected here from end to end on this thread's own
+ *   platform ({ id, ready } answers once it is open); answered { answers: [[id, answer]…] }.
  */
 import type { Database } from "bun:sqlite";
 import type { Settings } from "../config.ts";
@@ -15,7 +16,8 @@ import { setLogging } from "../http/log.ts";
 import { openPlatform } from "../platform.ts";
 import { applyHits, RowRefs, unpackHits } from "./apply.ts";
 import { openCollectDeps } from "./collect-deps.ts";
-import { collectRequest, type CollectDeps, type CollectRequest } from "./collect.ts";
+import { collectRequest, type CollectDeps } from "./collect.ts";
+import { RequestRing, type RingEntry } from "./request-ring.ts";
 import type { CollectAnswer } from "./ingest-thread.ts";
 import { toThreadError } from "./thread-error.ts";
 import { IngestWriter } from "./writer.ts";
@@ -52,11 +54,30 @@ async function openCollecting(settings: Settings): Promise<CollectDeps> {
   return openCollectDeps(openPlatform(settings), { writer: new IngestWriter({ onThisThread: true }) });
 }
 
-async function collectAll(requests: CollectRequest[], control: string): Promise<CollectAnswer[]> {
+async function collectAll(entries: RingEntry[]): Promise<CollectAnswer[]> {
   const deps = await collecting!;
-  deps.platform.control.follow(control);
+  // The newest generation the HTTP thread sent covers the older ones.
+  deps.platform.control.follow(entries[entries.length - 1].control);
   // Together: their hits meet in the writer's queue and commit in one transaction per store.
-  return Promise.all(requests.map((r) => collectRequest(deps, r).then((outcome) => ({ outcome }), (error) => ({ error: toThreadError(error) }))));
+  return Promise.all(entries.map((e) => collectRequest(deps, e.request).then((outcome) => ({ outcome }), (error) => ({ error: toThreadError(error) }))));
+}
+
+/** Takes what the ring holds, collects it, answers; sleeps when it is empty. */
+async function pump(ring: RequestRing): Promise<never> {
+  for (;;) {
+    const entries = ring.take();
+    if (entries.length === 0) {
+      await ring.sleep();
+      continue;
+    }
+    let answers: CollectAnswer[];
+    try {
+      answers = await collectAll(entries);
+    } catch (error) {
+      answers = entries.map(() => ({ error: toThreadError(error) }));
+    }
+    self.postMessage({ answers: entries.map((e, i) => [e.id, answers[i]]) });
+  }
 }
 
 function writeHits(data: { path: string; synchronous: "NORMAL" | "FULL"; hits: string }) {
@@ -72,19 +93,19 @@ function writeHits(data: { path: string; synchronous: "NORMAL" | "FULL"; hits: s
 }
 
 type Message =
-  | { init: Settings }
+  | { init: { settings: Settings; ring: SharedArrayBuffer } }
   | { id: number; ready: true }
-  | { id: number; requests: CollectRequest[]; control: string }
   | { id: number; path: string; synchronous: "NORMAL" | "FULL"; hits: string };
 
 self.onmessage = async (message: MessageEvent<Message>) => {
   const data = message.data;
   if ("init" in data) {
-    collecting = openCollecting(data.init);
+    collecting = openCollecting(data.init.settings);
+    void pump(new RequestRing(data.init.ring));
     return;
   }
   try {
-    const result = "ready" in data ? Boolean(await collecting) : "requests" in data ? await collectAll(data.requests, data.control) : writeHits(data);
+    const result = "ready" in data ? Boolean(await collecting) : writeHits(data);
     self.postMessage({ id: data.id, result });
   } catch (error) {
     self.postMessage({ id: data.id, error: toThreadError(error) });

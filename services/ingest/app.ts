@@ -34,7 +34,8 @@ export async function createIngestService(platform: Platform) {
         headers: { ...cors(request.headers.get("origin")), "access-control-allow-methods": "POST, OPTIONS", "access-control-allow-headers": "content-type", "access-control-max-age": "86400" },
       });
     }, { detail: { summary: "CORS preflight for /v1/collect", tags: ["Tracking"] } })
-    .post("/v1/collect", ({ request, ctx, body }) => collectBatch(request, ctx, { parsed: body }), {
+    // Split mode's route: the ingest thread reads text, so the parsed body goes back to JSON.
+    .post("/v1/collect", ({ request, ctx, body }) => collectBatch(request, ctx, JSON.stringify(body) ?? ""), {
       // The schema is given to the docs only: collectBatch checks the body itself, since the
       // one-process router calls it directly. The script sends JSON as application/json or,
       // through sendBeacon, text/plain; the service's parser reads either.

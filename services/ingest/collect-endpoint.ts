@@ -10,7 +10,7 @@ export function cors(origin: string | null): Record<string, string> {
   return { "access-control-allow-origin": origin && origin !== "null" ? origin : "*", vary: "Origin" };
 }
 
-/** `POST /v1/collect` as a plain function of the request, its context and its body (text, or what a framework parsed; read where it is collected, so a malformed one is answered here). */
+/** `POST /v1/collect` as a plain function of the request, its context and its body's text (read as a batch where it is collected, so a malformed one is answered here). */
 export type CollectEndpoint = (request: Request, ctx: RequestContext | null, body: CollectRequest["body"]) => Promise<Response>;
 
 /**
