@@ -1,3 +1,5 @@
+import { memoized } from "./memo.ts";
+
 /**
  * Traffic source → source / medium / campaign, and GA4's default channel grouping
  * (DESIGN section 6). One module, used by ingest and by every report.
@@ -81,6 +83,14 @@ const CLICK_IDS: [string, string, string][] = [
   ["sccid", "snapchat", "cpc"],
 ];
 
+/**
+ * Whether a URL may carry a click id: URL parsing drops tabs and newlines and decodes only
+ * %-escapes and "+" in names, so without those one of the names must appear as it is.
+ * Spares parsing most landing URLs.
+ */
+const CLICK_ID_HINT = new RegExp(`${CLICK_IDS.map(([name]) => name).join("|")}|[%\t\n\r]`);
+export const mayHaveClickId = (url: string): boolean => url.includes("?") && CLICK_ID_HINT.test(url);
+
 function hostMatch(host: string, table: Record<string, string>): string | null {
   for (const [pattern, name] of Object.entries(table)) {
     if (pattern.endsWith(".")) {
@@ -117,8 +127,8 @@ function param(params: TrafficInput["params"], name: string): string | undefined
   return params instanceof URLSearchParams ? (params.get(name) ?? undefined) : params[name];
 }
 
-function referrerHostOf(referrer: string | null | undefined): string | null {
-  if (!referrer) return null;
+/** A referrer URL's bare host (cached, like the lookups below: a site sees the same few referrers over and over). */
+const referrerHost = memoized(10_000, (referrer): string | null => {
   try {
     const url = new URL(referrer);
     if (url.protocol !== "http:" && url.protocol !== "https:" && url.protocol !== "android-app:") return null;
@@ -126,31 +136,27 @@ function referrerHostOf(referrer: string | null | undefined): string | null {
   } catch {
     return null;
   }
-}
+});
+
+const referrerHostOf = (referrer: string | null | undefined): string | null => (referrer ? referrerHost(referrer) : null);
 
 type ReferrerClass = { source: string; medium: string };
-const referrerClasses = new Map<string, ReferrerClass>();
 
-/** A referrer host → its source and medium (cached: a site sees the same few referrers over and over). */
-function classifyReferrer(refHost: string): ReferrerClass {
-  let hit = referrerClasses.get(refHost);
-  if (hit) return hit;
+/** A referrer host → its source and medium. */
+const classifyReferrer = memoized(10_000, (refHost): ReferrerClass => {
   // Webmail first: mail.google.com is not a Google search.
   const mail = hostMatch(refHost, WEBMAIL);
   const search = !mail && hostMatch(refHost, SEARCH);
   const social = !mail && !search && hostMatch(refHost, SOCIAL);
   const other = !mail && !search && !social && (hostMatch(refHost, VIDEO) ?? hostMatch(refHost, SHOPPING));
-  hit = mail
+  return mail
     ? { source: mail, medium: "email" }
     : search
       ? { source: search, medium: "organic" }
       : social
         ? { source: social, medium: "social" }
         : { source: other || refHost, medium: "referral" };
-  if (referrerClasses.size >= 10_000) referrerClasses.clear();
-  referrerClasses.set(refHost, hit);
-  return hit;
-}
+});
 
 /** Source / medium / campaign: UTM when present, else a click id, else the referrer, else direct. */
 export function sourceOf(input: TrafficInput): Omit<Traffic, "channel"> {
@@ -185,6 +191,14 @@ function inList(source: string, list: Set<string>): boolean {
 
 /** GA4's default channel grouping, first match wins (DESIGN section 6 order). */
 export function channelOf(source: string, medium: string, campaign: string): Channel {
+  // Length-prefixed, so that no three values spell another three's key.
+  return channelByKey(`${source.length}:${medium.length}:${source}${medium}${campaign}`, source, medium, campaign);
+}
+
+/** Sessions come from a few sources, mediums and campaigns: their channels are remembered. */
+const channelByKey = memoized(10_000, (_key, source: string, medium: string, campaign: string): Channel => channelRule(source, medium, campaign));
+
+function channelRule(source: string, medium: string, campaign: string): Channel {
   const s = source.toLowerCase();
   const m = medium.toLowerCase();
   const c = campaign.toLowerCase();

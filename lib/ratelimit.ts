@@ -17,8 +17,8 @@ export class RateLimiter {
     private readonly windowMs = 60_000,
   ) {}
 
-  hit(caller: string): RateDecision {
-    const now = this.now();
+  /** `now`: when the request arrived, if the caller knows better than this limiter's clock. */
+  hit(caller: string, now = this.now()): RateDecision {
     const start = now - (now % this.windowMs);
     if (now >= this.sweepAt) this.sweep(start);
     let w = this.windows.get(caller);

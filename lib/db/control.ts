@@ -38,6 +38,18 @@ export class ControlStore {
 
   private version = 0;
   private versionReadAt = -Infinity;
+  private followed = "";
+
+  /**
+   * Another connection in this process (the HTTP thread's, for the write thread) says its
+   * generation: when it changed, that connection committed changes, so the next look at
+   * SQLite's data_version must not wait the 20 ms.
+   */
+  follow(generation: string): void {
+    if (generation === this.followed) return;
+    this.followed = generation;
+    this.versionReadAt = -Infinity;
+  }
 
   private memoGeneration = "";
   private readonly memos = new Map<string, unknown>();

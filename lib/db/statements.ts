@@ -43,8 +43,9 @@ export function runOnSqlite<T>(db: Database, program: Program<T>): T {
     while (!step.done) {
       const op = step.value;
       const st = statement(db, op.sql);
+      // The values as one array: bun:sqlite binds an array argument as the list, without spreading it.
       const result: OpResult =
-        op.mode === "run" ? ranWith(st.run(...op.args)) : op.mode === "all" ? (st.all(...op.args) as Record<string, unknown>[]) : ((st.get(...op.args) as Record<string, unknown> | null) ?? undefined);
+        op.mode === "run" ? ranWith(st.run(op.args)) : op.mode === "all" ? (st.all(op.args) as Record<string, unknown>[]) : ((st.get(op.args) as Record<string, unknown> | null) ?? undefined);
       step = program.next(result);
     }
     db.exec("COMMIT");

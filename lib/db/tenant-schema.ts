@@ -198,13 +198,18 @@ export const identityRows = sqliteTable("identity_rows", {
   firstAt: integer("first_at").notNull(),
 }, (t) => [primaryKey({ columns: [t.site, t.user, t.visitor] })]);
 
-/** Conversion order ids seen per site: an orderId is counted once per site, ever. */
+/**
+ * Conversion order ids counted per site (an orderId is counted once per site, ever), in the
+ * order they came. No index: the write connection keeps them all in memory (SeenOrders) and
+ * reads only the rows added since it last looked, so a conversion appends a row instead of
+ * dirtying a random index page.
+ */
 export const conversionOrders = sqliteTable("conversion_orders", {
   siteId: text("site_id").notNull(),
   orderId: text("order_id").notNull(),
   eventId: text("event_id").notNull(),
   at: integer("at").notNull(),
-}, (t) => [primaryKey({ columns: [t.siteId, t.orderId] })]);
+});
 
 /** Consent choices as the script reported them (the consent log), by visitor and session seq. */
 export const consentRows = sqliteTable("consent_rows", {

@@ -63,9 +63,16 @@ export async function readJsonBody(request: Request): Promise<unknown> {
 
 const utf8 = new TextDecoder();
 
+/** A body's bytes as text (UTF-8). */
+export const bodyText = (bytes: Uint8Array): string => utf8.decode(bytes);
+
 /** A body's bytes as JSON (undefined when empty); malformed JSON is 400 BAD_REQUEST. */
 export function parseJsonBody(bytes: Uint8Array): unknown {
-  const text = utf8.decode(bytes);
+  return parseJsonText(bodyText(bytes));
+}
+
+/** parseJsonBody for a body already read as text. */
+export function parseJsonText(text: string): unknown {
   if (!/\S/.test(text)) return undefined;
   try {
     return JSON.parse(text);

@@ -1,9 +1,12 @@
 import { ApiError, type ErrorDetail } from "../errors.ts";
 import type { Platform } from "../platform.ts";
-import { trafficOf } from "../channels.ts";
+import { mayHaveClickId, trafficOf } from "../channels.ts";
+import { memoized } from "../memo.ts";
 import { RateLimiter } from "../ratelimit.ts";
-import type { CollectBody, EventV1 } from "./protocol.ts";
-import { checkEvent } from "./protocol.ts";
+import { TypeCompiler } from "@sinclair/typebox/compiler";
+import { parseJsonText } from "../http/request.ts";
+import { validationError } from "../http/errors.ts";
+import { checkEvent, CollectBody, type EventV1 } from "./protocol.ts";
 import { deviceOf, isBot } from "./device.ts";
 import type { GeoLocator } from "./geo.ts";
 import { hostAllowed, siteByKey, type TrackedSite } from "./site-lookup.ts";
@@ -48,23 +51,24 @@ function pagePath(url: string): string | null {
   return end > start ? url.slice(start, end) : "/";
 }
 
-function pathOf(url: string): { path: string | null; params: URLSearchParams | null } {
+function queryOf(url: string): URLSearchParams | null {
   try {
-    const u = new URL(url);
-    return { path: u.pathname || "/", params: u.searchParams };
+    return new URL(url).searchParams;
   } catch {
-    return { path: null, params: null };
+    return null;
   }
 }
 
-function originHost(origin: string | null): string | null {
-  if (!origin || origin === "null") return null;
+/** The host of an Origin header (remembered: a site's pages send the same few). */
+const hostOfOrigin = memoized(10_000, (origin): string | null => {
   try {
     return new URL(origin).hostname.toLowerCase();
   } catch {
     return null;
   }
-}
+});
+
+const originHost = (origin: string | null): string | null => (!origin || origin === "null" ? null : hostOfOrigin(origin));
 
 /** Protocol event → stored row (DESIGN section 4's `t` values). */
 function stored(e: EventV1, site: TrackedSite): StoredEvent | { refused: string; path: string } {
@@ -143,7 +147,7 @@ export async function collect(deps: CollectDeps, input: CollectInput): Promise<C
   }
   const nothing: CollectOutcome = { ok: true, accepted: 0, duplicates: 0, rejected: [] };
   if (site.paused || isBot(input.userAgent)) return nothing;
-  const allowance = flood.hit(`${site.id}|${input.ip}`);
+  const allowance = flood.hit(`${site.id}|${input.ip}`, input.receivedAt);
   if (!allowance.allowed) {
     throw new ApiError("RATE_LIMITED", "Too many tracking requests from this address", [], { "retry-after": String(allowance.retryAfter), "x-ratelimit-limit": String(allowance.limit) });
   }
@@ -168,7 +172,8 @@ export async function collect(deps: CollectDeps, input: CollectInput): Promise<C
   }
   events.sort((a, b) => a.ts - b.ts);
   // Click ids come from the landing page's query string (the first pageview of the batch).
-  const landingParams = pathOf(pageviewUrl ?? firstUrl ?? "").params;
+  const landing = pageviewUrl ?? firstUrl ?? "";
+  const landingParams = mayHaveClickId(landing) ? queryOf(landing) : null;
 
   const consent = { analytics: body.c?.analytics ?? false, marketing: body.c?.marketing ?? false };
   const ua = input.userAgent ?? "";
@@ -206,4 +211,19 @@ export async function collect(deps: CollectDeps, input: CollectInput): Promise<C
   const result = await writer.write(store, hit);
 
   return { ok: true, accepted: result.accepted, duplicates: result.duplicates, rejected };
+}
+
+/** POST /v1/collect as the router hands it on: the body not yet read as a batch. */
+export interface CollectRequest extends Omit<CollectInput, "body"> {
+  /** The body's text. */
+  body: string;
+}
+
+const bodyCheck = TypeCompiler.Compile(CollectBody);
+
+/** Reads a request's body as a batch (malformed JSON 400, not a batch 422), then collects it. */
+export async function collectRequest(deps: CollectDeps, request: CollectRequest): Promise<CollectOutcome> {
+  const body = parseJsonText(request.body);
+  if (!bodyCheck.Check(body)) throw validationError({ type: "body", all: [...bodyCheck.Errors(body)] });
+  return collect(deps, { ...request, body });
 }

@@ -7,8 +7,8 @@ import { ApiError } from "../../lib/errors.ts";
 import { CollectAccepted, CollectBody } from "../../lib/ingest/protocol.ts";
 import { collectEndpoint, cors } from "./collect-endpoint.ts";
 import type { DirectRoutes } from "../../lib/http/upstream.ts";
-import { parseJsonBody } from "../../lib/http/request.ts";
-import { openCollectDeps } from "../../lib/ingest/collect-deps.ts";
+import { IngestThread } from "../../lib/ingest/ingest-thread.ts";
+import { bodyText } from "../../lib/http/request.ts";
 import { siteByKey } from "../../lib/ingest/site-lookup.ts";
 import { ConsentSettings } from "../../lib/ingest/consent-settings.ts";
 import { ErrorEnvelope } from "../../lib/api/models.ts";
@@ -21,7 +21,9 @@ const SiteConfig = t.Object({ siteKey: t.String(), consent: ConsentSettings, pop
 
 /** Public tracking: POST /v1/collect, the script, and the site config the script reads. */
 export async function createIngestService(platform: Platform) {
-  const collectBatch = collectEndpoint(await openCollectDeps(platform));
+  const thread = new IngestThread(platform);
+  await thread.ready();
+  const collectBatch = collectEndpoint((request) => thread.collect(request), platform.now);
   const app = new Elysia({ name: "ingest" })
     .use(serviceBase({ name: "ingest", secret: platform.secret, requireAuth: false }))
     .use(serviceDocs("ingest"))
@@ -32,7 +34,8 @@ export async function createIngestService(platform: Platform) {
         headers: { ...cors(request.headers.get("origin")), "access-control-allow-methods": "POST, OPTIONS", "access-control-allow-headers": "content-type", "access-control-max-age": "86400" },
       });
     }, { detail: { summary: "CORS preflight for /v1/collect", tags: ["Tracking"] } })
-    .post("/v1/collect", ({ request, ctx, body }) => collectBatch(request, ctx, () => body), {
+    // Split mode's route: the ingest thread reads text, so the parsed body goes back to JSON.
+    .post("/v1/collect", ({ request, ctx, body }) => collectBatch(request, ctx, JSON.stringify(body) ?? ""), {
       // The schema is given to the docs only: collectBatch checks the body itself, since the
       // one-process router calls it directly. The script sends JSON as application/json or,
       // through sendBeacon, text/plain; the service's parser reads either.
@@ -72,8 +75,9 @@ export async function createIngestService(platform: Platform) {
       { params: t.Object({ siteKey: t.String({ maxLength: 64 }) }), response: SiteConfig, detail: { summary: "Public settings the tracking script reads", tags: ["Tracking"] } },
     );
   /** What the one-process router calls without routing the request a second time. */
-  const direct: DirectRoutes = { "POST /v1/collect": (request, ctx, bytes) => collectBatch(request, ctx, () => parseJsonBody(bytes ?? new Uint8Array(0))) };
-  return { app, direct };
+  // Decoded here: the HTTP thread has time to spare, the ingest thread does not.
+  const direct: DirectRoutes = { "POST /v1/collect": (request, ctx, bytes) => collectBatch(request, ctx, bytes ? bodyText(bytes) : "") };
+  return { app, direct, close: () => thread.close() };
 }
 
 /** The ingest service's app alone (split mode: runService). */

@@ -75,6 +75,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
       await server.stop(true);
       await hooks?.deliveries.stop();
       await router.close();
+      ingest?.close();
       closePlatform(platform);
     },
   };

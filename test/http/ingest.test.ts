@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { must, startStack, type TestStack } from "../helpers/stack.ts";
 import { batch, CHROME_UA, ev, IPHONE_UA, openTenant, post, uuid } from "../helpers/hits.ts";
 import { eventIdHash } from "../../lib/ingest/apply.ts";
+import { setPaused } from "../../lib/admin/sites.ts";
 
 let s: TestStack;
 let boot: NonNullable<TestStack["bootstrap"]>;
@@ -74,6 +75,16 @@ describe("CORS and the Origin check", () => {
     expect(st.rejectedHosts.find((h: any) => h.host === "evil.test").hits).toBe(3);
     expect(st.rejectedHosts.find((h: any) => h.host === "www.shop.test").hits).toBe(1);
     expect(st.rejectedHosts.find((h: any) => h.host === "(no origin)").hits).toBe(1);
+  });
+
+  test("a site paused and resumed by this process applies to the very next hit (the ingest thread follows)", async () => {
+    const hit = async () => ((await (await post(s.url, batch(boot.siteKey, [ev("pageview", s.clock.ms)]))).json()) as any).accepted;
+    // Warm the ingest thread's cache of the site first: the change must reach it anyway.
+    expect(await hit()).toBe(1);
+    await setPaused(s.platform, { site: boot.siteId }, true);
+    expect(await hit()).toBe(0);
+    await setPaused(s.platform, { site: boot.siteId }, false);
+    expect(await hit()).toBe(1);
   });
 
   test("unknown site key is 404; a paused site and bots are accepted and dropped", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { channelOf, trafficOf } from "../../lib/channels.ts";
+import { channelOf, mayHaveClickId, trafficOf } from "../../lib/channels.ts";
 
 const own = (h: string) => h === "shop.example" || h.endsWith(".shop.example");
 
@@ -66,4 +66,19 @@ test("first match wins: paid search before organic search; direct only with (non
   expect(channelOf("(direct)", "(none)", "(not set)")).toBe("direct");
   expect(channelOf("(direct)", "email", "(not set)")).toBe("email");
   expect(channelOf("anything", "unknown-medium", "(not set)")).toBe("unassigned");
+});
+
+test("channels are remembered per source, medium and campaign, values that run together included", () => {
+  expect(channelOf("news", "letteremail", "(not set)")).toBe("unassigned");
+  expect(channelOf("newsletter", "email", "(not set)")).toBe("email");
+  expect(channelOf("newsletter", "email", "(not set)")).toBe("email");
+});
+
+test("a landing URL is parsed for click ids whenever it may carry one", () => {
+  const landing = (query: string) => `https://shop.example/p${query}`;
+  // URL parsing decodes %-escapes and drops tabs in names: the hint must let those through.
+  expect(new URL(landing("?gcl%69d=x")).searchParams.get("gclid")).toBe("x");
+  expect(new URL(landing("?gc\tlid=x")).searchParams.get("gclid")).toBe("x");
+  for (const query of ["?gclid=x", "?a=1&fbclid=y", "?gcl%69d=x", "?gc\tlid=x", "?li_fat_id=1"]) expect(mayHaveClickId(landing(query))).toBe(true);
+  for (const query of ["", "?x=1", "?utm_source=newsletter"]) expect(mayHaveClickId(landing(query))).toBe(false);
 });

@@ -8,6 +8,7 @@ import m4 from "./0004_recent_events_for_dedup.sql" with { type: "text" };
 import m5 from "./0005_slim_visitor_consent_identity_rows.sql" with { type: "text" };
 import m6 from "./0006_saved_funnels.sql" with { type: "text" };
 import m7 from "./0007_leads_and_lead_webhooks.sql" with { type: "text" };
+import m8 from "./0008_conversion_orders_log.sql" with { type: "text" };
 
-export const sqlByTag: Record<string, string> = { "0000_slow_george_stacy": m0, "0001_petite_leopardon": m1, "0002_compact_analytics_rows": m2, "0003_analytics_rows_replace_text_tables": m3, "0004_recent_events_for_dedup": m4, "0005_slim_visitor_consent_identity_rows": m5, "0006_saved_funnels": m6, "0007_leads_and_lead_webhooks": m7 };
+export const sqlByTag: Record<string, string> = { "0000_slow_george_stacy": m0, "0001_petite_leopardon": m1, "0002_compact_analytics_rows": m2, "0003_analytics_rows_replace_text_tables": m3, "0004_recent_events_for_dedup": m4, "0005_slim_visitor_consent_identity_rows": m5, "0006_saved_funnels": m6, "0007_leads_and_lead_webhooks": m7, "0008_conversion_orders_log": m8 };
 export { journal };
