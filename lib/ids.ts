@@ -18,6 +18,9 @@ export function newId(): string {
   return time.toString(16).padStart(12, "0") + random.toString(16).padStart(12, "0");
 }
 
+/** A UUID from its 32 hex digits (as SQLite's `lower(hex(uid))` gives a stored uid back). */
+export const uuidOfHex = (hex: string): string => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+
 export const ID_PATTERN = "^[0-9a-f]{24}$";
 const idRe = new RegExp(ID_PATTERN);
 export function isId(value: string): boolean {

@@ -220,16 +220,6 @@ export class PrevSame implements Dependent {
   private readonly lastDay = new Map<number, number>();
 
   constructor(private readonly data: SiteData, private readonly keying: Keying) {
-    const sessions: number[] = [];
-    for (let v = 0; v < data.lastOfVisitor.length; v++) {
-      const last = data.lastOfVisitor[v];
-      if (last < 0) continue;
-      if (data.prevOfVisitor[last] < 0) {
-        // One session (most visitors): nothing earlier.
-        if (last >= this.days.length) this.days = grow(this.days, data.sessionCapacity, NO_DAY);
-        this.days[last] = NO_DAY;
-      } else this.visitorChanged(v, data.sessionsOf(v, sessions));
-    }
     data.follow(this);
   }
 
@@ -259,8 +249,6 @@ export class PagePrev implements Dependent {
   private readonly scratch: number[] = [];
 
   constructor(private readonly data: SiteData) {
-    const sessions: number[] = [];
-    for (let v = 0; v < data.lastOfVisitor.length; v++) if (data.lastOfVisitor[v] >= 0) this.visitorChanged(v, data.sessionsOf(v, sessions));
     data.follow(this);
   }
 
@@ -308,8 +296,6 @@ export class LabelPrev implements Dependent {
 
   constructor(private readonly data: SiteData) {
     for (const t of LABELLED_TYPES) this.byType[t] = { sameDay: new Int32Array(0), typeDay: new Int32Array(0), firstInSession: new Uint8Array(0) };
-    const sessions: number[] = [];
-    for (let v = 0; v < data.lastOfVisitor.length; v++) if (data.lastOfVisitor[v] >= 0) this.visitorChanged(v, data.sessionsOf(v, sessions));
     data.follow(this);
   }
 

@@ -1,5 +1,6 @@
 import type { TenantStore } from "../db/tenants.ts";
 import { eventTypeCode } from "../ingest/event-types.ts";
+import { uuidOfHex } from "../ids.ts";
 
 /**
  * A site's sessions and the events reports read, held in memory as typed columns, so a report
@@ -320,8 +321,16 @@ export class SiteData {
     return out;
   }
 
-  /** Registers an index that follows the columns' changes from now on. */
-  follow(dependent: Dependent): void {
+  /**
+   * Registers an index that follows the columns' changes from now on; one that keeps something
+   * per visitor is first told about every visitor there is, so it starts complete (unless it
+   * built itself from the columns already: `caughtUp`).
+   */
+  follow(dependent: Dependent, caughtUp = false): void {
+    if (dependent.visitorChanged && !caughtUp) {
+      const sessions: number[] = [];
+      for (let v = 0; v < this.lastOfVisitor.length; v++) if (this.lastOfVisitor[v] >= 0) dependent.visitorChanged(v, this.sessionsOf(v, sessions));
+    }
     this.dependents.push(dependent);
   }
 
@@ -339,7 +348,7 @@ export class SiteData {
   async loadVisitorIds(store: TenantStore, only?: number[]): Promise<void> {
     const put = (rows: unknown[][]) => {
       for (const [seq, hex] of rows as [number, string][]) {
-        this.visitorIds[seq] = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+        this.visitorIds[seq] = uuidOfHex(hex);
       }
     };
     if (only) {
@@ -554,14 +563,8 @@ export class SiteData {
   /** After the first load: every visitor's chain in order, by a counting sort over visitors. */
   private chainAllVisitors(): void {
     const s = this.sessions;
-    const n = s.count;
     const visitors = this.lastOfVisitor.length;
-    const start = new Int32Array(visitors + 1);
-    for (let p = 0; p < n; p++) start[s.visitor[p] + 1]++;
-    for (let v = 0; v < visitors; v++) start[v + 1] += start[v];
-    const order = new Int32Array(n);
-    const fill = start.slice(0, visitors);
-    for (let p = 0; p < n; p++) order[fill[s.visitor[p]]++] = p;
+    const { start, order } = groupByKey(s.visitor.subarray(0, s.count), visitors);
     for (let v = 0; v < visitors; v++) {
       const a = start[v];
       const b = start[v + 1];
@@ -623,6 +626,20 @@ export function grow<T extends Typed>(array: T, capacity: number, fill = 0): T {
   next.set(array);
   if (fill !== 0) next.fill(fill, array.length);
   return next;
+}
+
+/**
+ * Items grouped by an integer key in [0, keyCount), by a counting sort (linear): the items of
+ * key k are `order[start[k] .. start[k + 1])`, each group in item order.
+ */
+export function groupByKey(keys: Int32Array, keyCount: number): { start: Int32Array; order: Int32Array } {
+  const start = new Int32Array(keyCount + 1);
+  for (let i = 0; i < keys.length; i++) start[keys[i] + 1]++;
+  for (let k = 0; k < keyCount; k++) start[k + 1] += start[k];
+  const order = new Int32Array(keys.length);
+  const fill = start.slice(0, keyCount);
+  for (let i = 0; i < keys.length; i++) order[fill[keys[i]]++] = i;
+  return { start, order };
 }
 
 /** Grows every column of a table to `capacity` rows (new rows hold 0, or the column's fill). */

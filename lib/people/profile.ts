@@ -1,6 +1,7 @@
 import { desc, inArray } from "drizzle-orm";
 import { leads } from "../db/tenant-schema.ts";
 import { ApiError, invalid } from "../errors.ts";
+import { uuidOfHex } from "../ids.ts";
 import type { AnalyticsSite } from "../analytics/site-cache.ts";
 import { CONVERSION, PAGEVIEW, readRows, type SiteData } from "../analytics/site-data.ts";
 import { asMoney, asSeconds } from "../analytics/metrics.ts";
@@ -156,7 +157,7 @@ async function sessionUuids(site: AnalyticsSite, positions: number[]): Promise<M
   const bySeq = new Map(positions.map((p) => [s.seq[p], p]));
   const rows = await readRows(site.store, `SELECT seq, lower(hex(uid)) FROM session_rows WHERE seq IN (${[...bySeq.keys()].join(",")})`, []);
   return new Map(
-    (rows as [number, string][]).map(([seq, hex]) => [bySeq.get(seq)!, `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`]),
+    (rows as [number, string][]).map(([seq, hex]) => [bySeq.get(seq)!, uuidOfHex(hex)]),
   );
 }
 

@@ -186,8 +186,8 @@ export function touchOf(data: SiteData, p: number) {
   return { channel: key("channel") ?? "unassigned", source: key("source") ?? "(direct)", campaign: key("campaign") ?? NOT_SET };
 }
 
-/** Visitor UUIDs for visitor seqs, from the store. */
+/** Visitor UUIDs for visitor seqs (read by the site's data, which keeps them). */
 export async function visitorUuids(site: AnalyticsSite, visitors: number[]): Promise<Map<number, string>> {
-  const rows = await readRows(site.store, `SELECT seq, lower(hex(uid)) FROM visitor_rows WHERE seq IN (${visitors.map(Number).join(",")})`, []);
-  return new Map((rows as [number, string][]).map(([seq, hex]) => [seq, `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`]));
+  await site.data.loadVisitorIds(site.store, visitors);
+  return new Map(visitors.map((v) => [v, site.data.visitorUuid(v)]));
 }

@@ -1,7 +1,7 @@
 import { checkStep, pageMatcher, stepLabel, type FunnelStep } from "../funnels/definition.ts";
 import { reportPeriod } from "../period.ts";
 import type { AnalyticsSite } from "../site-cache.ts";
-import { CONVERSION, CUSTOM_EVENT, PAGEVIEW, type SiteData } from "../site-data.ts";
+import { CONVERSION, CUSTOM_EVENT, groupByKey, PAGEVIEW, type SiteData } from "../site-data.ts";
 import { Problems } from "./checks.ts";
 import type { ExploreRequest, PathNode, PathsResult } from "./model.ts";
 
@@ -123,12 +123,8 @@ function followingPages(data: SiteData, starts: Starts, from: number, to: number
     if (t.ts[row] > at || (t.ts[row] === at && starts.row[p] >= 0 && row > starts.row[p])) rows.push(row);
   }
   const sessions = data.sessions.count;
-  const first = new Int32Array(sessions + 1);
-  for (const row of rows) first[t.session[row] + 1]++;
-  for (let p = 0; p < sessions; p++) first[p + 1] += first[p];
-  const grouped = new Int32Array(rows.length);
-  const fill = first.slice(0, sessions);
-  for (const row of rows) grouped[fill[t.session[row]]++] = row;
+  const { start: first, order } = groupByKey(Int32Array.from(rows, (row) => t.session[row]), sessions);
+  const grouped = Int32Array.from(order, (i) => rows[i]);
 
   const tree = new PathTree();
   const path: number[] = [];

@@ -2,7 +2,7 @@ import { asRate, asSeconds } from "../metrics.ts";
 import { NOT_SET } from "../keyings.ts";
 import { median } from "../percentile.ts";
 import type { Period } from "../period.ts";
-import { CONVERSION, CUSTOM_EVENT, PAGEVIEW, type SessionDim, type SiteData } from "../site-data.ts";
+import { CONVERSION, CUSTOM_EVENT, groupByKey, grow, PAGEVIEW, type SessionDim, type SiteData } from "../site-data.ts";
 import { pageMatcher, stepLabel, type FunnelDef } from "./definition.ts";
 
 /**
@@ -52,15 +52,10 @@ class Matches {
   push(unit: number, ts: number, mask: number, session: number): void {
     if (this.count === this.unit.length) {
       const size = this.count * 2;
-      const more = <T extends Int32Array | Float64Array>(a: T): T => {
-        const next = new (a.constructor as new (n: number) => T)(size);
-        next.set(a);
-        return next;
-      };
-      this.unit = more(this.unit);
-      this.ts = more(this.ts);
-      this.mask = more(this.mask);
-      this.session = more(this.session);
+      this.unit = grow(this.unit, size);
+      this.ts = grow(this.ts, size);
+      this.mask = grow(this.mask, size);
+      this.session = grow(this.session, size);
     }
     const i = this.count++;
     this.unit[i] = unit;
@@ -123,12 +118,7 @@ export function runFunnel(data: SiteData, def: FunnelDef, period: Period, tz: st
 
   // Group the matches by unit: a counting sort over unit ids (sessions or visitors).
   const units = byUser ? data.lastOfVisitor.length : data.sessions.count;
-  const start = new Int32Array(units + 1);
-  for (let i = 0; i < matches.count; i++) start[matches.unit[i] + 1]++;
-  for (let u = 0; u < units; u++) start[u + 1] += start[u];
-  const order = new Int32Array(matches.count);
-  const fill = start.slice(0, units);
-  for (let i = 0; i < matches.count; i++) order[fill[matches.unit[i]]++] = i;
+  const { start, order } = groupByKey(matches.unit.subarray(0, matches.count), units);
 
   const total = new Tally(n);
   const dim = breakdown === "none" ? null : data.dims[DIM_OF[breakdown]];
