@@ -1,4 +1,5 @@
 import { dateOfEpochDay } from "../time.ts";
+import { COLUMN_OF_DIMENSION, EXPLORE_COLUMN_DIMENSIONS, type ColumnDimension, type ExploreColumnDimension } from "../db/session-row.ts";
 import { CUSTOM_EVENT, DOWNLOAD, FORM_SUBMIT, grow, NO_DAY, OUTBOUND, PAGEVIEW, SESSION_DIMS, type Dependent, type SessionDim, type SiteData } from "./site-data.ts";
 
 /**
@@ -8,21 +9,21 @@ import { CUSTOM_EVENT, DOWNLOAD, FORM_SUBMIT, grow, NO_DAY, OUTBOUND, PAGEVIEW, 
  * day falls before the range, so distinct users are one pass in any order, exact.
  */
 
-/** Dimensions of a session in the words of the API (spec 4.7). */
-export const DIMENSIONS = ["channel", "source", "medium", "campaign", "landing", "country", "region", "device", "browser", "os", "visitor", "date"] as const;
-export type Dimension = (typeof DIMENSIONS)[number];
+/**
+ * Dimensions of a session in the words of the API (spec 4.7, with the ones the spec allows us
+ * to add): the session columns explore offers (lib/db/session-row.ts), the visitor and the date.
+ */
+export const DIMENSIONS = [...EXPLORE_COLUMN_DIMENSIONS, "visitor", "date"] as const;
+export type Dimension = ExploreColumnDimension | "visitor" | "date";
 /** The API's dimensions plus the ones only reports group by. */
-export type ReportDimension = Dimension | "city" | "language" | "screen" | "exit" | "referrer" | "userType" | "sourceMedium" | "campaignSourceMedium";
+export type ReportDimension = Dimension | ColumnDimension | "userType" | "sourceMedium" | "campaignSourceMedium";
 
 /** What a missing value reads as in reports and filters (GA4's placeholder). */
 export const NOT_SET = "(not set)";
 /** Separates the parts of a combined key. */
 export const KEY_JOIN = " / ";
 
-const COLUMN_OF: Partial<Record<ReportDimension, SessionDim>> = {
-  channel: "channel", source: "source", medium: "medium", campaign: "campaign", landing: "landing", country: "country", region: "region",
-  device: "device", browser: "browser", os: "os", city: "city", language: "language", screen: "screen", exit: "exit", referrer: "referrer_host",
-};
+const COLUMN_OF: Partial<Record<ReportDimension, SessionDim>> = COLUMN_OF_DIMENSION;
 /** Dimensions made of several session columns; their key joins the values with KEY_JOIN. */
 const COMBINED: Partial<Record<ReportDimension, SessionDim[]>> = {
   sourceMedium: ["source", "medium"],

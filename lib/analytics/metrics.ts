@@ -21,6 +21,23 @@ export const METRICS = [
 ] as const;
 export type Metric = (typeof METRICS)[number];
 
+/** GA4's engaged session: engaged for at least this long, or ≥ 2 pageviews, or ≥ 1 conversion. */
+export const ENGAGED_SESSION_MS = 10_000;
+
+/** Whether a session with these sums is engaged (ingest stores the answer on the session). */
+export const isEngaged = (engagedMs: number, pageviews: number, conversions: number): boolean =>
+  engagedMs >= ENGAGED_SESSION_MS || pageviews >= 2 || conversions >= 1;
+
+/** The same rule in SQL, over three SQL expressions (1 or 0). */
+export const isEngagedSql = (engagedMs: string, pageviews: string, conversions: string): string =>
+  `CASE WHEN ${engagedMs} >= ${ENGAGED_SESSION_MS} OR ${pageviews} >= 2 OR ${conversions} >= 1 THEN 1 ELSE 0 END`;
+
+/**
+ * Revenue is the sum of conversion values in the site currency; a conversion in another
+ * currency keeps its own and is left out (no exchange rates). No currency means the site's.
+ */
+export const countsAsRevenue = (currency: string | null, siteCurrency: string): boolean => (currency ?? siteCurrency) === siteCurrency;
+
 /** What a group of sessions adds up to; every metric is derived from these. */
 export interface SessionSums {
   /** Sessions started in the range (a session belongs to the day of its first event). */

@@ -1,6 +1,7 @@
 import type { TenantStore } from "../db/tenants.ts";
-import { eventTypeCode } from "../ingest/event-types.ts";
+import { eventTypeCode } from "../db/event-types.ts";
 import { uuidOfHex } from "../ids.ts";
+import { SESSION_DIMS, SESSION_READ, type SessionDim, type SessionReadColumns } from "../db/session-row.ts";
 
 /**
  * A site's sessions and the events reports read, held in memory as typed columns, so a report
@@ -17,12 +18,7 @@ import { uuidOfHex } from "../ids.ts";
  * and are told about every change, so they never need rebuilding.
  */
 
-/** Session dimension columns (dense codes per column; code 0 is "not set"). */
-export const SESSION_DIMS = [
-  "channel", "source", "medium", "campaign", "referrer_host", "landing", "exit",
-  "browser", "os", "device", "country", "region", "city", "language", "screen",
-] as const;
-export type SessionDim = (typeof SESSION_DIMS)[number];
+export { SESSION_DIMS, type SessionDim };
 
 /** "No earlier occurrence": below every day a range can start on. */
 export const NO_DAY = -2147483648;
@@ -41,31 +37,14 @@ export const KEPT_EVENT_TYPES = [PAGEVIEW, ENGAGEMENT, CONVERSION, CUSTOM_EVENT,
 const KEPT = new Uint8Array(64);
 for (const t of KEPT_EVENT_TYPES) KEPT[t] = 1;
 
-const SESSION_COLUMNS = `seq, visitor, day, started_at, pageviews, engaged_ms, conversions, revenue, engaged, is_new, last_at, consent_analytics, ${SESSION_DIMS.join(", ")}`;
-/** Where the dimension columns start in a SESSION_COLUMNS row. */
-const FIRST_DIM = 12;
+/** Where a session row read with SESSION_READ.select holds its seq and visitor. */
+const SEQ_AT = SESSION_READ.columns.findIndex((c) => c.key === "seq");
+const VISITOR_AT = SESSION_READ.columns.findIndex((c) => c.key === "visitor");
 /** `name` holds the href of outbound clicks and downloads (those have no name). */
 const EVENT_COLUMNS = `session, type, path, title, CASE WHEN type IN (${OUTBOUND}, ${DOWNLOAD}) THEN href ELSE name END, value, ts, currency, props`;
 
-export interface SessionColumns {
-  count: number;
-  seq: Int32Array;
-  visitor: Int32Array;
-  /** Calendar day (site timezone) of the first event, as days since 1970-01-01. */
-  day: Int32Array;
-  startedAt: Float64Array;
-  pageviews: Int32Array;
-  engagedMs: Float64Array;
-  conversions: Int32Array;
-  revenue: Float64Array;
-  /** Flags as Int32Array too: the engine reads every code column through one array type. */
-  engaged: Int32Array;
-  isNew: Int32Array;
-  /** The session's last event (epoch ms). */
-  lastAt: Float64Array;
-  /** 1 when the visitor gave analytics consent in this session (only they appear in visitor lists). */
-  consented: Int32Array;
-}
+/** The session columns the engine reads (lib/db/session-row.ts), one typed array each, and how many rows they hold. */
+export type SessionColumns = SessionReadColumns & { count: number };
 
 /**
  * Dense codes for the `strings` ids one column holds, so arrays indexed by code are as small
@@ -119,7 +98,7 @@ export interface EventColumns {
   count: number;
   /** Position of the session in the session columns. */
   session: Int32Array;
-  /** EVENT_TYPES index (lib/ingest/event-types.ts). */
+  /** EVENT_TYPES index (lib/db/event-types.ts). */
   type: Int32Array;
   /** The event's row in its type's table (`SiteData.table(type)`). */
   row: Int32Array;
@@ -238,11 +217,7 @@ export class SiteData {
   private pending: Promise<void> | null = null;
 
   constructor(readonly siteRef: number) {
-    this.sessions = {
-      count: 0, seq: new Int32Array(0), visitor: new Int32Array(0), day: new Int32Array(0), startedAt: new Float64Array(0),
-      pageviews: new Int32Array(0), engagedMs: new Float64Array(0), conversions: new Int32Array(0), revenue: new Float64Array(0),
-      engaged: new Int32Array(0), isNew: new Int32Array(0), lastAt: new Float64Array(0), consented: new Int32Array(0),
-    };
+    this.sessions = Object.fromEntries([["count", 0], ...SESSION_READ.columns.map((c) => [c.key, c.array === "f64" ? new Float64Array(0) : new Int32Array(0)])]) as SessionColumns;
     this.dims = Object.fromEntries(SESSION_DIMS.map((d) => [d, new DimCodes(this.strings)])) as Record<SessionDim, DimCodes>;
     this.paths = new DenseCodes(this.strings);
     this.labels = new DenseCodes(this.strings);
@@ -392,7 +367,7 @@ export class SiteData {
     this.ensureSessions(Math.min(maxSession, 1 << 20) + 1);
     this.ensureEvents(Math.min(latest, 1 << 21) + 1);
     for (let after = 0; ; ) {
-      const rows = await readRows(store, `SELECT ${SESSION_COLUMNS} FROM session_rows WHERE site = ? AND seq > ? ORDER BY seq LIMIT ${CHUNK}`, [this.siteRef, after]);
+      const rows = await readRows(store, `SELECT ${SESSION_READ.select} FROM session_rows WHERE site = ? AND seq > ? ORDER BY seq LIMIT ${CHUNK}`, [this.siteRef, after]);
       if (rows.length === 0) break;
       for (const r of rows) this.putSession(r, false);
       after = rows[rows.length - 1][0] as number;
@@ -441,7 +416,7 @@ export class SiteData {
     const seqs = [...touched].sort((a, b) => a - b);
     const visitors = new Set<number>();
     for (let i = 0; i < seqs.length; i += 500) {
-      for (const r of await readRows(store, `SELECT ${SESSION_COLUMNS} FROM session_rows WHERE seq IN (${seqs.slice(i, i + 500).join(",")})`, [])) {
+      for (const r of await readRows(store, `SELECT ${SESSION_READ.select} FROM session_rows WHERE seq IN (${seqs.slice(i, i + 500).join(",")})`, [])) {
         visitors.add(this.putSession(r, true));
       }
     }
@@ -456,8 +431,8 @@ export class SiteData {
   /** Stores a session row (new or changed); returns its visitor. */
   private putSession(r: unknown[], tell: boolean): number {
     const s = this.sessions;
-    const seq = r[0] as number;
-    const visitor = r[1] as number;
+    const seq = r[SEQ_AT] as number;
+    const visitor = r[VISITOR_AT] as number;
     if (seq >= this.positionOf.length) this.positionOf = grow(this.positionOf, Math.max(seq + 1, this.positionOf.length * 2), -1);
     let p = this.positionOf[seq];
     const isNew = p < 0;
@@ -475,21 +450,11 @@ export class SiteData {
       for (const d of this.dependents) d.sessionWillChange?.(p);
     }
     const oldDay = isNew ? null : s.day[p];
-    s.seq[p] = seq;
-    s.visitor[p] = visitor;
-    s.day[p] = r[2] as number;
-    s.startedAt[p] = r[3] as number;
-    s.pageviews[p] = r[4] as number;
-    s.engagedMs[p] = r[5] as number;
-    s.conversions[p] = r[6] as number;
-    s.revenue[p] = r[7] as number;
-    s.engaged[p] = r[8] as number;
-    s.isNew[p] = r[9] as number;
-    s.lastAt[p] = r[10] as number;
-    s.consented[p] = r[11] as number;
+    const columns = SESSION_READ.columns;
+    for (let c = 0; c < columns.length; c++) s[columns[c].key][p] = r[c] as number;
     for (let d = 0; d < SESSION_DIMS.length; d++) {
       const dim = this.dims[SESSION_DIMS[d]];
-      dim.codes[p] = dim.code((r[FIRST_DIM + d] as number | null) ?? 0);
+      dim.codes[p] = dim.code((r[columns.length + d] as number | null) ?? 0);
     }
     this.sessionDays.note(s.day[p], p);
     if (oldDay !== null && oldDay !== s.day[p]) {

@@ -1,4 +1,5 @@
 import { sqliteTable, text, integer, real, blob, primaryKey, index, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sessionTableColumns } from "./session-row.ts";
 
 /** <orgId>.sqlite: the organization's own data. */
 
@@ -97,7 +98,7 @@ export const eventRows = sqliteTable("event_rows", {
   site: integer("site").notNull(),
   session: integer("session").notNull(),
   ts: integer("ts").notNull(),
-  /** Index into EVENT_TYPES (lib/ingest/event-types.ts). */
+  /** Index into EVENT_TYPES (lib/db/event-types.ts). */
   type: integer("type").notNull(),
   /** Event name, conversion name, vital name (LCP…), form id, popup/spin id, user id. */
   name: integer("name"),
@@ -128,48 +129,11 @@ export const recentEvents = sqliteTable("recent_events", {
 }, (t) => [uniqueIndex("recent_events_id").on(t.site, t.ts, t.idHash)]);
 
 /**
- * One row per session, kept up to date at ingest (DESIGN section 5 counts from here).
- * `uid` is the session UUID's 16 bytes; dimension columns refer to `strings`; `day` is the
- * calendar date (site timezone) of the first event as days since 1970-01-01.
+ * One row per session, kept up to date at ingest (DESIGN section 5 counts from here); its
+ * columns are defined in lib/db/session-row.ts. `uid` is the session UUID's 16 bytes;
+ * dimension columns refer to `strings`.
  */
-export const sessionRows = sqliteTable("session_rows", {
-  seq: integer("seq").primaryKey(),
-  site: integer("site").notNull(),
-  uid: blob("uid", { mode: "buffer" }).notNull(),
-  visitor: integer("visitor").notNull(),
-  startedAt: integer("started_at").notNull(),
-  lastAt: integer("last_at").notNull(),
-  day: integer("day").notNull(),
-  landing: integer("landing"),
-  landingAt: integer("landing_at"),
-  exit: integer("exit"),
-  exitAt: integer("exit_at"),
-  pageviews: integer("pageviews").notNull(),
-  events: integer("events").notNull(),
-  engagedMs: integer("engaged_ms").notNull(),
-  conversions: integer("conversions").notNull(),
-  /** Sum of conversion values in the site currency. */
-  revenue: real("revenue").notNull(),
-  /** GA4 engaged session: ≥ 10 s engaged, or ≥ 2 pageviews, or ≥ 1 conversion. */
-  engaged: integer("engaged").notNull(),
-  channel: integer("channel").notNull(),
-  source: integer("source"),
-  medium: integer("medium"),
-  campaign: integer("campaign"),
-  referrerHost: integer("referrer_host"),
-  browser: integer("browser"),
-  os: integer("os"),
-  device: integer("device"),
-  country: integer("country"),
-  region: integer("region"),
-  city: integer("city"),
-  language: integer("language"),
-  screen: integer("screen"),
-  /** The visitor's first session. */
-  isNew: integer("is_new").notNull(),
-  consentAnalytics: integer("consent_analytics").notNull(),
-  consentMarketing: integer("consent_marketing").notNull(),
-}, (t) => [uniqueIndex("session_rows_uid").on(t.site, t.uid)]);
+export const sessionRows = sqliteTable("session_rows", sessionTableColumns(), (t) => [uniqueIndex("session_rows_uid").on(t.site, t.uid)]);
 
 /**
  * One row per visitor and site; `uid` is the visitor UUID's 16 bytes. Only what ingest needs

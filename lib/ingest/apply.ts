@@ -1,24 +1,12 @@
 import type { Arg, Op, Program, RunResult } from "../db/statements.ts";
+import { eventTypeCode } from "../db/event-types.ts";
+import { INSERT_SESSION_SQL, SESSION_ATTRIBUTES, sessionValues, UPDATE_SESSION_SQL, type SessionAttrs, type SessionRowValues } from "../db/session-row.ts";
+import { countsAsRevenue, isEngaged } from "../analytics/metrics.ts";
 import { epochDayIn } from "../time.ts";
-import { eventTypeCode, MAX_EVENT_AGE_MS } from "./event-types.ts";
+import { MAX_EVENT_AGE_MS } from "./protocol.ts";
 import { SeenOrders } from "./seen-orders.ts";
 
-/** What ingest decided about a session from the batch that carried it. */
-export interface SessionAttrs {
-  source: string | null;
-  medium: string | null;
-  campaign: string | null;
-  channel: string;
-  referrerHost: string | null;
-  browser: string;
-  os: string;
-  device: string;
-  country: string | null;
-  region: string | null;
-  city: string | null;
-  language: string | null;
-  screen: string | null;
-}
+export type { SessionAttrs };
 
 export interface StoredEvent {
   id: string;
@@ -64,7 +52,7 @@ export function packHits(hits: Hit[]): string {
       const a = h.attrs;
       return [
         h.siteId, h.timezone, h.currency, h.visitorId, h.sessionId, h.consent.analytics, h.consent.marketing, h.receivedAt,
-        a.source, a.medium, a.campaign, a.channel, a.referrerHost, a.browser, a.os, a.device, a.country, a.region, a.city, a.language, a.screen,
+        SESSION_ATTRIBUTES.map((k) => a[k]),
         h.events.map(packEvent),
       ];
     }),
@@ -88,12 +76,8 @@ export function unpackHits(packed: string): Hit[] {
     sessionId: h[4] as string,
     consent: { analytics: h[5] as boolean, marketing: h[6] as boolean },
     receivedAt: h[7] as number,
-    attrs: {
-      source: h[8] as string | null, medium: h[9] as string | null, campaign: h[10] as string | null, channel: h[11] as string, referrerHost: h[12] as string | null,
-      browser: h[13] as string, os: h[14] as string, device: h[15] as string, country: h[16] as string | null, region: h[17] as string | null, city: h[18] as string | null,
-      language: h[19] as string | null, screen: h[20] as string | null,
-    },
-    events: (h[21] as unknown[][]).map(unpackEvent),
+    attrs: Object.fromEntries(SESSION_ATTRIBUTES.map((k, i) => [k, (h[8] as (string | null)[])[i]])) as SessionAttrs,
+    events: (h[9] as unknown[][]).map(unpackEvent),
   }));
 }
 
@@ -139,7 +123,6 @@ export class RowRefs {
   }
 }
 
-const ENGAGED_MS = 10_000;
 const run = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "run" });
 /** run for a long list of values, handed over as it is. */
 const runValues = (sql: string, args: Arg[]): Op => ({ sql, args, mode: "run" });
@@ -176,25 +159,6 @@ const byRowCount = (head: string, row: string) => {
 };
 const insertEventsSql = byRowCount(`INSERT INTO event_rows ${EVENT_COLUMNS} VALUES`, EVENT_ROW);
 const insertRecentSql = byRowCount("INSERT OR IGNORE INTO recent_events (site, ts, id_hash, session, type, path) VALUES", RECENT_ROW);
-
-const ENGAGED_RULE = (ms: string, pv: string, conv: string) => `CASE WHEN ${ms} >= ${ENGAGED_MS} OR ${pv} >= 2 OR ${conv} >= 1 THEN 1 ELSE 0 END`;
-
-const INSERT_SESSION = `INSERT INTO session_rows (seq, site, uid, visitor, started_at, last_at, day, landing, landing_at, exit, exit_at,
-    pageviews, events, engaged_ms, conversions, revenue, engaged, channel, source, medium, campaign, referrer_host,
-    browser, os, device, country, region, city, language, screen, is_new, consent_analytics, consent_marketing)
-  VALUES (?,?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?,?, ?,?,?,?,?,?,?,?,?,?,?)`;
-
-/** Late events are welcome: the earliest pageview stays the landing page, the latest the exit. */
-const UPDATE_SESSION = `UPDATE session_rows SET
-    day = CASE WHEN ?1 < started_at THEN ?2 ELSE day END, started_at = min(started_at, ?1), last_at = max(last_at, ?3),
-    landing = CASE WHEN ?5 IS NOT NULL AND (landing_at IS NULL OR ?5 < landing_at) THEN ?4 ELSE landing END,
-    landing_at = CASE WHEN ?5 IS NOT NULL AND (landing_at IS NULL OR ?5 < landing_at) THEN ?5 ELSE landing_at END,
-    exit = CASE WHEN ?7 IS NOT NULL AND (exit_at IS NULL OR ?7 >= exit_at) THEN ?6 ELSE exit END,
-    exit_at = CASE WHEN ?7 IS NOT NULL AND (exit_at IS NULL OR ?7 >= exit_at) THEN ?7 ELSE exit_at END,
-    pageviews = pageviews + ?8, events = events + ?9, engaged_ms = engaged_ms + ?10, conversions = conversions + ?11, revenue = revenue + ?12,
-    engaged = ${ENGAGED_RULE("engaged_ms + ?10", "pageviews + ?8", "conversions + ?11")},
-    consent_analytics = max(consent_analytics, ?13), consent_marketing = max(consent_marketing, ?14)
-  WHERE seq = ?15`;
 
 const UPSERT_VISITOR = `INSERT INTO visitor_rows (site, uid, first_seen_at, last_seen_at, sessions, consented) VALUES (?,?,?,?,?,?)
   ON CONFLICT (site, uid) DO UPDATE SET
@@ -257,8 +221,8 @@ const idOf = (refs: RowRefs, value: string | null): number | null => (value === 
 
 /** The texts a hit's rows refer to. */
 function textsOf(hit: Hit, events: StoredEvent[]): (string | null)[] {
-  const a = hit.attrs;
-  const texts: (string | null)[] = [hit.siteId, a.channel, a.source, a.medium, a.campaign, a.referrerHost, a.browser, a.os, a.device, a.country, a.region, a.city, a.language, a.screen];
+  const texts: (string | null)[] = [hit.siteId];
+  for (const k of SESSION_ATTRIBUTES) texts.push(hit.attrs[k]);
   for (const e of events) texts.push(e.name, e.path, e.title, e.href, e.currency);
   return texts;
 }
@@ -304,6 +268,8 @@ function insertedOf(candidates: StoredEvent[], inserted: { h: string }[]): Store
   return candidates.filter((e) => hashes.has(eventIdHash(e.id)));
 }
 
+type SessionSumsOfHit = ReturnType<typeof sessionSums>;
+
 /** What a hit's new events add to its session. */
 function sessionSums(events: StoredEvent[], currency: string) {
   let minTs = Infinity;
@@ -325,11 +291,30 @@ function sessionSums(events: StoredEvent[], currency: string) {
       engagedMs += e.value ?? 0;
     } else if (e.type === "conversion") {
       conversions++;
-      // Conversions in another currency are kept with their currency and left out of revenue.
-      if ((e.currency ?? currency) === currency) revenue += e.value ?? 0;
+      if (countsAsRevenue(e.currency, currency)) revenue += e.value ?? 0;
     }
   }
   return { minTs, maxTs, pageviews, engagedMs, conversions, revenue, landing, exit };
+}
+
+/** A session's row values from one hit's new events (UPDATE_SESSION_SQL merges them into a stored one). */
+function sessionRow(
+  hit: Hit,
+  refs: RowRefs,
+  ids: Pick<SessionRowValues, "seq" | "site" | "uid" | "visitor" | "isNew">,
+  sums: SessionSumsOfHit,
+  events: number,
+): SessionRowValues {
+  const { minTs, maxTs, pageviews, engagedMs, conversions, revenue, landing, exit } = sums;
+  const row = {
+    ...ids,
+    startedAt: minTs, lastAt: maxTs, day: epochDayIn(hit.timezone, minTs),
+    landing: idOf(refs, landing?.path ?? null), landingAt: landing?.ts ?? null, exit: idOf(refs, exit?.path ?? null), exitAt: exit?.ts ?? null,
+    pageviews, events, engagedMs, conversions, revenue, engaged: isEngaged(engagedMs, pageviews, conversions) ? 1 : 0,
+    consented: hit.consent.analytics ? 1 : 0, consentMarketing: hit.consent.marketing ? 1 : 0,
+  } as SessionRowValues;
+  for (const k of SESSION_ATTRIBUTES) row[k] = idOf(refs, hit.attrs[k]);
+  return row;
 }
 
 /**
@@ -372,7 +357,6 @@ export function* applyHits(hits: Hit[], refs: RowRefs): Program<HitResult[]> {
     }
     if (candidates.length === 0) continue;
 
-    const a = hit.attrs;
     yield* storeStrings(refs, textsOf(hit, candidates));
     const ref = (value: string | null): number | null => idOf(refs, value);
     const site = ref(hit.siteId)!;
@@ -404,7 +388,7 @@ export function* applyHits(hits: Hit[], refs: RowRefs): Program<HitResult[]> {
       refs.prunedAt.set(site, hit.receivedAt);
     }
 
-    const { minTs, maxTs, pageviews, engagedMs, conversions, revenue, landing, exit } = sessionSums(fresh, hit.currency);
+    const sums = sessionSums(fresh, hit.currency);
     for (const e of fresh) {
       if (e.type !== "conversion" || !e.orderId) continue;
       const ran = (yield run("INSERT INTO conversion_orders (site_id, order_id, event_id, at) VALUES (?,?,?,?)", hit.siteId, e.orderId, e.id, e.ts)) as RunResult;
@@ -413,31 +397,11 @@ export function* applyHits(hits: Hit[], refs: RowRefs): Program<HitResult[]> {
     }
 
     const consentA = hit.consent.analytics ? 1 : 0;
-    const consentM = hit.consent.marketing ? 1 : 0;
-    const channel = ref(a.channel)!;
-    const source = ref(a.source);
-    const campaign = ref(a.campaign);
-    const country = ref(a.country);
-    const device = ref(a.device);
-    const landingRef = ref(landing?.path ?? null);
-    const exitRef = ref(exit?.path ?? null);
-    const day = epochDayIn(hit.timezone, minTs);
-    if (known) {
-      yield run(
-        UPDATE_SESSION,
-        minTs, day, maxTs, landingRef, landing?.ts ?? null, exitRef, exit?.ts ?? null, pageviews, fresh.length, engagedMs, conversions, revenue, consentA, consentM, known.seq,
-      );
-    }
-    const visitor = (yield get(UPSERT_VISITOR, site, uuidBytes(hit.visitorId), minTs, maxTs, known ? 0 : 1, consentA)) as { seq: number; sessions: number };
+    const visitor = (yield get(UPSERT_VISITOR, site, uuidBytes(hit.visitorId), sums.minTs, sums.maxTs, known ? 0 : 1, consentA)) as { seq: number; sessions: number };
+    const row = sessionRow(hit, refs, { seq: sessionSeq, site, uid: sessionUid, visitor: visitor.seq, isNew: visitor.sessions === 1 ? 1 : 0 }, sums, fresh.length);
+    // A session already stored takes the batch's values by the contract's merge rules (late events welcome).
+    yield runValues(known ? UPDATE_SESSION_SQL : INSERT_SESSION_SQL, sessionValues(row));
     if (!known) {
-      yield run(
-        INSERT_SESSION,
-        sessionSeq, site, sessionUid, visitor.seq, minTs, maxTs, day, landingRef, landing?.ts ?? null, exitRef, exit?.ts ?? null,
-        pageviews, fresh.length, engagedMs, conversions, revenue, engagedMs >= ENGAGED_MS || pageviews >= 2 || conversions >= 1 ? 1 : 0,
-        channel, source, ref(a.medium), campaign, ref(a.referrerHost),
-        ref(a.browser), ref(a.os), device, country, ref(a.region), ref(a.city), ref(a.language), ref(a.screen),
-        visitor.sessions === 1 ? 1 : 0, consentA, consentM,
-      );
       refs.sessions.set(sessionKey, { seq: sessionSeq, visitor: visitor.seq });
       nextSession!++;
     }

@@ -181,9 +181,10 @@ export async function collect(deps: CollectDeps, input: CollectInput): Promise<C
   const place = geo.locate(input.ip, body.ctx?.tz);
   const traffic = trafficOf({ utm: body.ctx?.utm, params: landingParams ?? undefined, referrer: body.ctx?.ref, ownHosts: (h) => h === host || hostAllowed(site, h) });
   // Without marketing consent only the channel is kept, not where exactly the visitor came from.
+  const utm = body.ctx?.utm;
   const attribution = consent.marketing
-    ? { source: traffic.source, medium: traffic.medium, campaign: traffic.campaign, referrerHost: traffic.referrerHost }
-    : { source: null, medium: null, campaign: null, referrerHost: null };
+    ? { source: traffic.source, medium: traffic.medium, campaign: traffic.campaign, term: utm?.utm_term || null, content: utm?.utm_content || null, referrerHost: traffic.referrerHost }
+    : { source: null, medium: null, campaign: null, term: null, content: null, referrerHost: null };
   const attrs: SessionAttrs = {
     ...attribution,
     channel: traffic.channel,

@@ -1,7 +1,6 @@
 import { t, type Static } from "elysia";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import type { TSchema } from "@sinclair/typebox";
-import { MAX_EVENT_AGE_MS } from "./event-types.ts";
 
 /** Tracking protocol v1 (spec 4.12, DESIGN section 4). */
 
@@ -103,8 +102,8 @@ const checkers = Object.fromEntries(Object.entries(EVENT_SCHEMAS).map(([k, s]) =
   ReturnType<typeof TypeCompiler.Compile>
 >;
 
-/** Events older than this (queued offline) or this far in the future (bad clocks) are refused. */
-export { MAX_EVENT_AGE_MS };
+/** Events older than this (queued offline) or this far in the future (bad clocks) are refused; ingest's deduplication window follows the first. */
+export const MAX_EVENT_AGE_MS = 72 * 3600_000;
 export const MAX_EVENT_FUTURE_MS = 10 * 60_000;
 
 export type EventCheck = { ok: true; event: EventV1 } | { ok: false; path: string; message: string };

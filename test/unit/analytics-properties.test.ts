@@ -38,9 +38,9 @@ function randomHits(seed: number): Hit[] {
     let ts = START + Math.floor(rnd() * 20 * 86_400_000);
     const channel = pick(["direct", "organic_search", "paid_search", "email", "referral", "organic_social"]);
     const attrs = {
-      source: pick([null, "google", "news"]), medium: pick([null, "organic", "email"]), campaign: pick([null, "spring"]), channel, referrerHost: null,
+      source: pick([null, "google", "news"]), medium: pick([null, "organic", "email"]), campaign: pick([null, "spring"]), term: pick([null, "shoes", "red shoes"]), content: pick([null, "banner-a", "banner-b"]), channel, referrerHost: null,
       browser: pick(["Chrome", "Firefox"]), os: pick(["Windows", "iOS"]), device: pick(["desktop", "mobile", "tablet"]),
-      country: pick([null, "DE", "US", "FR"]), region: pick([null, "BE", "CA"]), city: null, language: "en", screen: null,
+      country: pick([null, "DE", "US", "FR"]), region: pick([null, "BE", "CA"]), city: pick([null, "Berlin", "Paris"]), language: pick([null, "en", "de-DE"]), screen: null,
     };
     const start = ts;
     for (let b = 0; b < 1 + rnd() * 3; b++) {
@@ -68,7 +68,7 @@ function randomHits(seed: number): Hit[] {
 /** SQL (over the store's `sessions` view) giving each dimension's key, as the engine names groups. */
 const KEY_SQL: Record<Dimension, string> = {
   channel: "channel", source: "source", medium: "medium", campaign: "campaign", landing: "landing_path", country: "country", region: "region",
-  device: "device", browser: "browser", os: "os", visitor: "visitor_id", date: "day",
+  device: "device", browser: "browser", os: "os", visitor: "visitor_id", date: "day", term: "term", content: "content", city: "city", language: "language",
 };
 const keySql = (dim: Dimension) => `coalesce(${KEY_SQL[dim]}, '(not set)')`;
 
@@ -118,10 +118,17 @@ test.each(Array.from({ length: 25 }, (_, i) => i + 1))("random event log %d: eve
   data = await staged.write(hits.slice(2 * third)).load(SITE, data);
   await data.loadVisitorIds(staged.store);
 
-  for (let round = 0; round < 4; round++) {
+  for (let round = 0; round < 5; round++) {
     const from = first + Math.floor(rnd() * 15);
     const to = from + Math.floor(rnd() * 10);
-    const filter: Filter = { dim: "device", op: "in", value: rnd() < 0.5 ? ["mobile"] : ["desktop", "tablet"] };
+    // Filters on an original dimension and on each added one (term, content, city, language).
+    const filter: Filter = [
+      { dim: "device", op: "in", value: rnd() < 0.5 ? ["mobile"] : ["desktop", "tablet"] },
+      { dim: "term", op: "in", value: rnd() < 0.5 ? ["shoes"] : ["red shoes", "(not set)"] },
+      { dim: "content", op: "in", value: ["banner-a"] },
+      { dim: "city", op: "in", value: rnd() < 0.5 ? ["Berlin"] : ["Paris", "(not set)"] },
+      { dim: "language", op: "in", value: ["de-DE"] },
+    ][round % 5] as Filter;
     for (const d of [data, whole]) {
       const totals = sessionsInRange(d, { from, to }).totals;
       expectTotals(totals, oracle(staged.db, from, to, null, null));

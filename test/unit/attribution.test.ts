@@ -6,7 +6,7 @@ import { siteDataOf } from "../helpers/site-data.ts";
 
 const SITE = "0123456789abcdef01234567";
 const VISITOR = "0190a1b2-c3d4-7e5f-8a9b-000000000001";
-const attrs = (channel: string) => ({ source: null, medium: null, campaign: null, channel, referrerHost: null, browser: "Chrome", os: "Linux", device: "desktop", country: "DE", region: null, city: null, language: null, screen: null });
+const attrs = (channel: string) => ({ source: null, medium: null, campaign: null, term: null, content: null, channel, referrerHost: null, browser: "Chrome", os: "Linux", device: "desktop", country: "DE", region: null, city: null, language: null, screen: null });
 let n = 0;
 /** One session of the visitor: a pageview, and a conversion when revenue is given. */
 function session(channel: string, iso: string, revenue?: number): Hit {

@@ -23,7 +23,7 @@ const conversion = (siteId: string, orderId: string, ts: number): Hit => ({
   visitorId: crypto.randomUUID(),
   sessionId: crypto.randomUUID(),
   consent: { analytics: true, marketing: true },
-  attrs: { source: null, medium: null, campaign: null, channel: "direct", referrerHost: null, browser: "Chrome", os: "Linux", device: "desktop", country: null, region: null, city: null, language: null, screen: null },
+  attrs: { source: null, medium: null, campaign: null, term: null, content: null, channel: "direct", referrerHost: null, browser: "Chrome", os: "Linux", device: "desktop", country: null, region: null, city: null, language: null, screen: null },
   events: [{ id: crypto.randomUUID(), ts, type: "conversion", name: "purchase", path: "/thanks", title: null, value: 10, currency: "EUR", orderId, href: null, props: null }],
   receivedAt: ts,
 });

@@ -15,6 +15,3 @@ export function eventTypeCode(type: string): number {
   if (code === undefined) throw new Error(`unknown event type ${type}`);
   return code;
 }
-
-/** The protocol refuses events older than this (and ingest's deduplication window follows it). */
-export const MAX_EVENT_AGE_MS = 72 * 3600_000;

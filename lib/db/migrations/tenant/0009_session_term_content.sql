@@ -1,0 +1,9 @@
+ALTER TABLE `session_rows` ADD `term` integer;--> statement-breakpoint
+ALTER TABLE `session_rows` ADD `content` integer;--> statement-breakpoint
+DROP VIEW `sessions`;--> statement-breakpoint
+CREATE VIEW `sessions` AS SELECT s.seq, lower(substr(hex(s.uid),1,8)||'-'||substr(hex(s.uid),9,4)||'-'||substr(hex(s.uid),13,4)||'-'||substr(hex(s.uid),17,4)||'-'||substr(hex(s.uid),21)) AS id, (SELECT value FROM strings WHERE id = s.site) AS site_id, lower(substr(hex(v.uid),1,8)||'-'||substr(hex(v.uid),9,4)||'-'||substr(hex(v.uid),13,4)||'-'||substr(hex(v.uid),17,4)||'-'||substr(hex(v.uid),21)) AS visitor_id, s.started_at, s.last_at, date(s.day * 86400, 'unixepoch') AS day,
+    (SELECT value FROM strings WHERE id = s.landing) AS landing_path, s.landing_at, (SELECT value FROM strings WHERE id = s.exit) AS exit_path, s.exit_at, s.pageviews, s.events, s.engaged_ms, s.conversions, s.revenue, s.engaged,
+    (SELECT value FROM strings WHERE id = s.channel) AS channel, (SELECT value FROM strings WHERE id = s.source) AS source, (SELECT value FROM strings WHERE id = s.medium) AS medium, (SELECT value FROM strings WHERE id = s.campaign) AS campaign, (SELECT value FROM strings WHERE id = s.term) AS term, (SELECT value FROM strings WHERE id = s.content) AS content, (SELECT value FROM strings WHERE id = s.referrer_host) AS referrer_host,
+    (SELECT value FROM strings WHERE id = s.browser) AS browser, (SELECT value FROM strings WHERE id = s.os) AS os, (SELECT value FROM strings WHERE id = s.device) AS device, (SELECT value FROM strings WHERE id = s.country) AS country, (SELECT value FROM strings WHERE id = s.region) AS region, (SELECT value FROM strings WHERE id = s.city) AS city,
+    (SELECT value FROM strings WHERE id = s.language) AS language, (SELECT value FROM strings WHERE id = s.screen) AS screen, s.is_new, s.consent_analytics, s.consent_marketing
+  FROM session_rows s JOIN visitor_rows v ON v.seq = s.visitor;
