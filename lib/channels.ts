@@ -1,3 +1,4 @@
+import googleSourceCategories from "./channels/ga4-source-categories.csv" with { type: "text" };
 import { memoized } from "./memo.ts";
 
 /**
@@ -32,40 +33,74 @@ export const NOT_SET = "(not set)";
 export const DIRECT = "(direct)";
 export const NONE = "(none)";
 
-/** Referrer hosts (suffix match) → the source name GA4 reports. */
-const SEARCH: Record<string, string> = {
-  "google.": "google", "bing.com": "bing", "yahoo.": "yahoo", "duckduckgo.com": "duckduckgo", "baidu.com": "baidu",
-  "yandex.": "yandex", "ecosia.org": "ecosia", "naver.com": "naver", "seznam.cz": "seznam", "qwant.com": "qwant",
-  "startpage.com": "startpage", "search.brave.com": "brave", "ask.com": "ask", "aol.com": "aol", "sogou.com": "sogou",
-  "so.com": "360.cn", "daum.net": "daum", "kagi.com": "kagi", "perplexity.ai": "perplexity", "msn.com": "msn",
-};
-const SOCIAL: Record<string, string> = {
-  "facebook.com": "facebook", "fb.com": "facebook", "fb.me": "facebook", "instagram.com": "instagram", "t.co": "twitter",
-  "twitter.com": "twitter", "x.com": "twitter", "linkedin.com": "linkedin", "lnkd.in": "linkedin", "reddit.com": "reddit",
-  "pinterest.": "pinterest", "pin.it": "pinterest", "tiktok.com": "tiktok", "snapchat.com": "snapchat", "quora.com": "quora",
-  "tumblr.com": "tumblr", "vk.com": "vk", "weibo.com": "weibo", "threads.net": "threads", "bsky.app": "bluesky",
-  "mastodon.social": "mastodon", "news.ycombinator.com": "news.ycombinator.com", "discord.com": "discord", "whatsapp.com": "whatsapp",
-  "telegram.org": "telegram", "t.me": "telegram", "medium.com": "medium", "xing.com": "xing", "line.me": "line",
-};
-const VIDEO: Record<string, string> = {
-  "youtube.com": "youtube", "youtu.be": "youtube", "vimeo.com": "vimeo", "twitch.tv": "twitch", "dailymotion.com": "dailymotion",
-  "wistia.com": "wistia", "rumble.com": "rumble",
-};
-const SHOPPING: Record<string, string> = {
-  "amazon.": "amazon", "ebay.": "ebay", "etsy.com": "etsy", "walmart.com": "walmart", "shopping.google.com": "google shopping",
-  "aliexpress.com": "aliexpress", "alibaba.com": "alibaba", "shopify.com": "shopify", "target.com": "target", "rakuten.": "rakuten",
-};
-const WEBMAIL: Record<string, string> = {
-  "mail.google.com": "gmail", "outlook.live.com": "outlook", "outlook.office.com": "outlook", "mail.yahoo.com": "yahoo mail",
-  "mail.proton.me": "proton mail", "mail.aol.com": "aol mail", "webmail.": "webmail",
-};
+/**
+ * Google's own list of source categories (lib/channels/ga4-source-categories.md says where it
+ * comes from): source name or host, lower-cased → SEARCH, SOCIAL, VIDEO or SHOPPING. The only
+ * place a source gets a category; loaded once at module start (embedded in compiled binaries).
+ */
+type SourceCategory = "SEARCH" | "SOCIAL" | "VIDEO" | "SHOPPING";
+const SOURCE_CATEGORIES: ReadonlyMap<string, SourceCategory> = parseSourceCategories(googleSourceCategories);
 
-/** Source names (as UTM sources or as the names above) for the GA4 source lists. */
-const sourceNames = (table: Record<string, string>) => new Set([...Object.values(table), ...Object.keys(table).map((k) => k.replace(/\.$/, ""))]);
-const SEARCH_SOURCES = sourceNames(SEARCH);
-const SOCIAL_SOURCES = new Set([...sourceNames(SOCIAL), "fb", "ig", "meta", "x", "yt"]);
-const VIDEO_SOURCES = sourceNames(VIDEO);
-const SHOPPING_SOURCES = sourceNames(SHOPPING);
+function parseSourceCategories(csv: string): Map<string, SourceCategory> {
+  const [header, ...lines] = csv.split(/\r?\n/);
+  if (header !== "source,source category") throw new Error(`ga4-source-categories.csv: unexpected header ${JSON.stringify(header)}`);
+  const categories = new Map<string, SourceCategory>();
+  for (const line of lines) {
+    if (!line) continue;
+    const row = /^([^,]+),SOURCE_CATEGORY_(SEARCH|SOCIAL|VIDEO|SHOPPING)$/.exec(line);
+    if (!row) throw new Error(`ga4-source-categories.csv: unexpected line ${JSON.stringify(line)}`);
+    categories.set(row[1].toLowerCase(), row[2] as SourceCategory);
+  }
+  return categories;
+}
+
+/** Second-level labels under a country code that are part of the public suffix (google.co.uk, ebay.com.au). */
+const SECOND_LEVEL = new Set(["co", "com", "net", "org", "ne", "or", "ac", "go", "gob", "gov", "edu"]);
+
+/**
+ * The name a registrable domain goes by in Google's list ("google" for google.co.uk, "bing" for
+ * bing.com), or null for a host below its registrable domain: mail.google.com is not "google".
+ */
+function registrableName(host: string): string | null {
+  const labels = host.replace(/^www\./, "").split(".");
+  if (labels.length === 2) return labels[0];
+  if (labels.length === 3 && SECOND_LEVEL.has(labels[1]) && labels[2].length === 2) return labels[0];
+  return null;
+}
+
+/** A dotted source and its parent domains down to two labels, most specific first: m.blog.naver.com, blog.naver.com, naver.com. */
+function domainForms(source: string): string[] {
+  const forms = [source];
+  for (let dot = source.indexOf("."); dot >= 0; dot = source.indexOf(".", dot + 1)) {
+    const parent = source.slice(dot + 1);
+    if (!parent.includes(".")) break;
+    forms.push(parent);
+  }
+  return forms;
+}
+
+/**
+ * A source's category in Google's list: the source as the list spells it, else its most specific
+ * parent domain in the list (uk.pinterest.com → pinterest.com), else the name of its registrable
+ * domain (google.de → google). Null when Google's list does not have it. `source` is lower case.
+ */
+function sourceCategory(s: string): SourceCategory | null {
+  for (const form of domainForms(s)) {
+    const category = SOURCE_CATEGORIES.get(form);
+    if (category) return category;
+  }
+  const name = s.includes(".") ? registrableName(s) : null;
+  return (name && SOURCE_CATEGORIES.get(name)) || null;
+}
+
+/** The name GA4 reports a search engine referrer by: bing for cn.bing.com, yahoo for de.search.yahoo.com. */
+function searchEngineName(host: string): string | null {
+  for (const form of domainForms(host)) {
+    const name = registrableName(form);
+    if (name && SOURCE_CATEGORIES.get(name) === "SEARCH") return name;
+  }
+  return null;
+}
 
 /** Click ids that mark paid traffic when no UTM parameters are present. */
 const CLICK_IDS: [string, string, string][] = [
@@ -90,17 +125,6 @@ const CLICK_IDS: [string, string, string][] = [
  */
 const CLICK_ID_HINT = new RegExp(`${CLICK_IDS.map(([name]) => name).join("|")}|[%\t\n\r]`);
 export const mayHaveClickId = (url: string): boolean => url.includes("?") && CLICK_ID_HINT.test(url);
-
-function hostMatch(host: string, table: Record<string, string>): string | null {
-  for (const [pattern, name] of Object.entries(table)) {
-    if (pattern.endsWith(".")) {
-      // "google." matches google.com, google.co.uk, www.google.de …
-      const label = pattern.slice(0, -1);
-      if (host === label || host.startsWith(`${label}.`) || host.includes(`.${label}.`)) return name;
-    } else if (host === pattern || host.endsWith(`.${pattern}`)) return name;
-  }
-  return null;
-}
 
 const bare = (host: string) => host.toLowerCase().replace(/^www\./, "").replace(/\.$/, "");
 
@@ -142,21 +166,14 @@ const referrerHostOf = (referrer: string | null | undefined): string | null => (
 
 type ReferrerClass = { source: string; medium: string };
 
-/** A referrer host → its source and medium. */
-const classifyReferrer = memoized(10_000, (refHost): ReferrerClass => {
-  // Webmail first: mail.google.com is not a Google search.
-  const mail = hostMatch(refHost, WEBMAIL);
-  const search = !mail && hostMatch(refHost, SEARCH);
-  const social = !mail && !search && hostMatch(refHost, SOCIAL);
-  const other = !mail && !search && !social && (hostMatch(refHost, VIDEO) ?? hostMatch(refHost, SHOPPING));
-  return mail
-    ? { source: mail, medium: "email" }
-    : search
-      ? { source: search, medium: "organic" }
-      : social
-        ? { source: social, medium: "social" }
-        : { source: other || refHost, medium: "referral" };
-});
+/**
+ * A referrer host → its source and medium, as GA4 records them: a search engine in Google's list
+ * by its name with medium organic, any other host (webmail such as mail.google.com included) as
+ * itself with medium referral. Its channel then follows from the host's category.
+ */
+const classifyReferrer = memoized(10_000, (refHost): ReferrerClass =>
+  sourceCategory(refHost) === "SEARCH" ? { source: searchEngineName(refHost) ?? refHost, medium: "organic" } : { source: refHost, medium: "referral" },
+);
 
 /** Source / medium / campaign: UTM when present, else a click id, else the referrer, else direct. */
 export function sourceOf(input: TrafficInput): Omit<Traffic, "channel"> {
@@ -179,15 +196,6 @@ export function sourceOf(input: TrafficInput): Omit<Traffic, "channel"> {
 
 const PAID_MEDIUM = /^(.*cp.*|ppc|retargeting|paid.*)$/;
 const SHOPPING_CAMPAIGN = /^(.*(([^a-df-z]|^)shop|shopping).*)$/;
-const dotted = new Map<Set<string>, string[]>();
-/** A source is in a list by name, or as a host under a listed domain (m.facebook.com). */
-function inList(source: string, list: Set<string>): boolean {
-  if (list.has(source)) return true;
-  if (!source.includes(".")) return false;
-  let hosts = dotted.get(list);
-  if (!hosts) dotted.set(list, (hosts = [...list].filter((s) => s.includes("."))));
-  return hosts.some((s) => source.endsWith(`.${s}`));
-}
 
 /** GA4's default channel grouping, first match wins (DESIGN section 6 order). */
 export function channelOf(source: string, medium: string, campaign: string): Channel {
@@ -198,30 +206,34 @@ export function channelOf(source: string, medium: string, campaign: string): Cha
 /** Sessions come from a few sources, mediums and campaigns: their channels are remembered. */
 const channelByKey = memoized(10_000, (_key, source: string, medium: string, campaign: string): Channel => channelRule(source, medium, campaign));
 
+const EMAIL = new Set(["email", "e-mail", "e_mail", "e mail"]);
+const SOCIAL_MEDIUM = new Set(["social", "social-network", "social-media", "sm", "social network", "social media"]);
+const DISPLAY_MEDIUM = new Set(["display", "banner", "expandable", "interstitial", "cpm"]);
+const REFERRAL_MEDIUM = new Set(["referral", "app", "link"]);
+
+/** GA4's published rules (support.google.com/analytics/answer/9756891), compared without case. */
 function channelRule(source: string, medium: string, campaign: string): Channel {
   const s = source.toLowerCase();
   const m = medium.toLowerCase();
   const c = campaign.toLowerCase();
+  const category = sourceCategory(s);
   const paid = PAID_MEDIUM.test(m);
-  const shoppingSource = inList(s, SHOPPING_SOURCES) || SHOPPING_CAMPAIGN.test(c);
-  const searchSource = inList(s, SEARCH_SOURCES);
-  const socialSource = inList(s, SOCIAL_SOURCES);
-  const videoSource = inList(s, VIDEO_SOURCES);
+  const shopping = category === "SHOPPING" || SHOPPING_CAMPAIGN.test(c);
   if (s === DIRECT && (m === NONE || m === NOT_SET)) return "direct";
   if (c.includes("cross-network")) return "cross_network";
-  if (shoppingSource && paid) return "paid_shopping";
-  if (searchSource && paid) return "paid_search";
-  if (socialSource && paid) return "paid_social";
-  if (videoSource && paid) return "paid_video";
-  if (["display", "banner", "expandable", "interstitial", "cpm"].includes(m)) return "display";
+  if (shopping && paid) return "paid_shopping";
+  if (category === "SEARCH" && paid) return "paid_search";
+  if (category === "SOCIAL" && paid) return "paid_social";
+  if (category === "VIDEO" && paid) return "paid_video";
+  if (DISPLAY_MEDIUM.has(m)) return "display";
   if (paid) return "paid_other";
-  if (shoppingSource) return "organic_shopping";
-  if (socialSource || ["social", "social-network", "social-media", "sm", "social network", "social media"].includes(m)) return "organic_social";
-  if (videoSource || m.includes("video")) return "organic_video";
-  if (searchSource || m === "organic") return "organic_search";
-  if (["email", "e-mail", "e_mail", "e mail"].includes(s) || ["email", "e-mail", "e_mail", "e mail", "newsletter"].includes(m)) return "email";
-  if (m === "affiliate" || m === "affiliates") return "affiliates";
-  if (["referral", "app", "link"].includes(m)) return "referral";
+  if (shopping) return "organic_shopping";
+  if (category === "SOCIAL" || SOCIAL_MEDIUM.has(m)) return "organic_social";
+  if (category === "VIDEO" || m.includes("video")) return "organic_video";
+  if (category === "SEARCH" || m === "organic") return "organic_search";
+  if (EMAIL.has(s) || EMAIL.has(m)) return "email";
+  if (m === "affiliate") return "affiliates";
+  if (REFERRAL_MEDIUM.has(m)) return "referral";
   if (m === "audio") return "audio";
   if (s === "sms" || m === "sms") return "sms";
   if (m.endsWith("push") || m.includes("mobile") || m.includes("notification") || s === "firebase") return "mobile_push";
