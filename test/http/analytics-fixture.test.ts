@@ -52,7 +52,7 @@ beforeAll(async () => {
   const s2 = uuid();
   await send("V1", s2, [page("/", at("2026-10-31T14:00:00Z"), "Home"), ev("engagement", at("2026-10-31T14:00:12Z"), { et: 12_000 })], { ref: "https://www.google.com/" });
   await send("V2", uuid(), [page("/pricing", at("2026-10-31T15:00:00Z"), "Pricing"), ev("conversion", at("2026-10-31T15:01:00Z"), { n: "purchase", val: 100, oid: "A1" })], {
-    utm: { utm_source: "google", utm_medium: "cpc", utm_campaign: "fall" },
+    utm: { utm_source: "google", utm_medium: "cpc", utm_campaign: "fall", utm_term: "running shoes", utm_content: "ad-a" },
   });
   await send("V3", uuid(), [page("/blog/a", at("2026-10-31T16:00:00Z"), "Blog A"), ev("engagement", at("2026-10-31T16:00:05Z"), { et: 5_000, u: "http://localhost/blog/a", ti: "Blog A" })], { ref: "https://www.facebook.com/", mobile: true });
   await send("V4", uuid(), [
@@ -69,7 +69,7 @@ beforeAll(async () => {
   await send("V2", uuid(), [page("/thank-you", at("2026-11-02T12:00:00Z"), "Thanks")]);
   await send("V6", uuid(), [page("/docs", at("2026-11-02T20:00:00Z"), "Docs"), ev("engagement", at("2026-11-02T20:00:10Z"), { et: 10_000, u: "http://localhost/docs", ti: "Docs" })], { ref: "https://www.bing.com/", mobile: true });
   const s10 = uuid();
-  const paidSocial = { utm: { utm_source: "facebook", utm_medium: "cpc", utm_campaign: "retarget" } };
+  const paidSocial = { utm: { utm_source: "facebook", utm_medium: "cpc", utm_campaign: "retarget", utm_term: "shoes", utm_content: "ad-b" } };
   await send("V7", s10, [page("/", at("2026-11-02T21:00:00Z"), "Home"), ev("conversion", at("2026-11-02T21:00:30Z"), { n: "purchase", val: 30, oid: "B1" })], paidSocial);
   await send("V7", s10, [ev("conversion", at("2026-11-02T21:01:30Z"), { n: "purchase", val: 30, oid: "B1" })], paidSocial);
   await send("V8", uuid(), [page("/", at("2026-11-03T06:00:00Z"), "Home")]);
@@ -303,6 +303,27 @@ describe("fixture: a 25-hour day, midnights, duplicates", () => {
       { key: "2026-10-31", pageviews: 1, sessions: 1 },
       { key: "2026-11-01", pageviews: 1, sessions: 1 },
     ]);
+  });
+
+  test("explore by the added dimensions: term and content (UTM), city and language, as dimension and as filter", async () => {
+    const explore = async (query: object) => {
+      const res = await s.api(`${base}/explore`, s.bootstrap!.key, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "query", from: "2026-10-31", to: "2026-11-02", query }) });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as any).rows;
+    };
+    expect(await explore({ metrics: ["sessions", "revenue"], dimension: "term" })).toEqual([
+      { key: "(not set)", sessions: 8, revenue: 0 },
+      { key: "running shoes", sessions: 1, revenue: 100 },
+      { key: "shoes", sessions: 1, revenue: 30 },
+    ]);
+    expect(await explore({ metrics: ["sessions", "conversions"], dimension: "content", filters: [{ dim: "content", op: "starts_with", value: "ad-" }] })).toEqual([
+      { key: "ad-a", sessions: 1, conversions: 1 },
+      { key: "ad-b", sessions: 1, conversions: 1 },
+    ]);
+    // Every batch says lang en-GB; the test's address (loopback) has no city in the geo database.
+    expect(await explore({ metrics: ["sessions"], dimension: "language", filters: [{ dim: "term", op: "is", value: "shoes" }] })).toEqual([{ key: "en-GB", sessions: 1 }]);
+    expect(await explore({ metrics: ["sessions"], dimension: "city", filters: [{ dim: "language", op: "in", value: ["en-GB"] }] })).toEqual([{ key: "(not set)", sessions: 10 }]);
+    expect(await explore({ metrics: ["sessions"], dimension: "city", filters: [{ dim: "city", op: "is_not", value: "(not set)" }] })).toEqual([]);
   });
 
   test("overview.current is explore by date, summed (additive metrics; users of a single day range)", async () => {
