@@ -42,7 +42,7 @@ export async function analyticsSite(platform: Platform, orgId: string, siteId: s
   cache.set(key, data);
   if (cache.size > MAX_SITES) cache.delete(cache.keys().next().value!);
   try {
-    await data.refresh(store, platform.now());
+    await data.refresh(store);
   } catch (error) {
     cache.delete(key);
     throw error;

@@ -1,7 +1,8 @@
 import type { TenantStore } from "../db/tenants.ts";
-import { eventTypeCode } from "../db/event-types.ts";
-import { uuidOfHex } from "../ids.ts";
 import { SESSION_DIMS, SESSION_READ, type SessionDim, type SessionReadColumns } from "../db/session-row.ts";
+import { DayWindows, DenseCodes, DimCodes } from "./columns.ts";
+import { KEPT_EVENT_TYPES } from "./kept-events.ts";
+import { SiteLoader } from "./site-loader.ts";
 
 /**
  * A site's sessions and the events reports read, held in memory as typed columns, so a report
@@ -19,76 +20,13 @@ import { SESSION_DIMS, SESSION_READ, type SessionDim, type SessionReadColumns } 
  */
 
 export { SESSION_DIMS, type SessionDim };
+export { DenseCodes, DimCodes, grow, groupByKey } from "./columns.ts";
 
-/** "No earlier occurrence": below every day a range can start on. */
-export const NO_DAY = -2147483648;
-
-export const PAGEVIEW = eventTypeCode("pageview");
-export const ENGAGEMENT = eventTypeCode("engagement");
-export const CONVERSION = eventTypeCode("conversion");
-export const CUSTOM_EVENT = eventTypeCode("event");
-export const SCROLL = eventTypeCode("scroll");
-export const OUTBOUND = eventTypeCode("outbound");
-export const DOWNLOAD = eventTypeCode("download");
-export const FORM_SUBMIT = eventTypeCode("form_submit");
-export const VITAL = eventTypeCode("vital");
-/** The event types reports, funnels and paths read (identify, consent, popups… are not). */
-export const KEPT_EVENT_TYPES = [PAGEVIEW, ENGAGEMENT, CONVERSION, CUSTOM_EVENT, SCROLL, OUTBOUND, DOWNLOAD, FORM_SUBMIT, VITAL];
-const KEPT = new Uint8Array(64);
-for (const t of KEPT_EVENT_TYPES) KEPT[t] = 1;
-
-/** Where a session row read with SESSION_READ.select holds its seq and visitor. */
-const SEQ_AT = SESSION_READ.columns.findIndex((c) => c.key === "seq");
-const VISITOR_AT = SESSION_READ.columns.findIndex((c) => c.key === "visitor");
-/** `name` holds the href of outbound clicks and downloads (those have no name). */
-const EVENT_COLUMNS = `session, type, path, title, CASE WHEN type IN (${OUTBOUND}, ${DOWNLOAD}) THEN href ELSE name END, value, ts, currency, props`;
+export { CONVERSION, CUSTOM_EVENT, DOWNLOAD, ENGAGEMENT, FORM_SUBMIT, KEPT_EVENT_TYPES, OUTBOUND, PAGEVIEW, SCROLL, VITAL } from "./kept-events.ts";
+export { NO_DAY } from "./columns.ts";
 
 /** The session columns the engine reads (lib/db/session-row.ts), one typed array each, and how many rows they hold. */
 export type SessionColumns = SessionReadColumns & { count: number };
-
-/**
- * Dense codes for the `strings` ids one column holds, so arrays indexed by code are as small
- * as the column's distinct values (a site's paths, not every text it ever stored). Code 0 is
- * "none" (null).
- */
-export class DenseCodes {
-  /** Code → text. */
-  readonly keys: (string | null)[] = [null];
-  /** `strings` id → code + 1 (0: not seen yet). */
-  private codeOfId = new Int32Array(0);
-  private readonly codeOfText = new Map<string, number>();
-
-  constructor(private readonly strings: (string | null)[]) {}
-
-  /** The code of a `strings` id (0 for none), given one on first sight. */
-  code(id: number): number {
-    if (id === 0) return 0;
-    if (id >= this.codeOfId.length) this.codeOfId = grow(this.codeOfId, Math.max(id + 1, this.strings.length + 1, this.codeOfId.length * 2));
-    let code = this.codeOfId[id] - 1;
-    if (code < 0) {
-      code = this.keys.length;
-      const text = this.strings[id] ?? null;
-      this.keys.push(text);
-      if (text !== null) this.codeOfText.set(text, code);
-      this.codeOfId[id] = code + 1;
-    }
-    return code;
-  }
-
-  /** The code of a text, or -1 when the column never held it. */
-  codeOf(text: string): number {
-    return this.codeOfText.get(text) ?? -1;
-  }
-
-  get size(): number {
-    return this.keys.length;
-  }
-}
-
-/** A dimension column: dense codes per session position. */
-export class DimCodes extends DenseCodes {
-  codes = new Int32Array(0);
-}
 
 /**
  * Every kept event, in load order: what funnels, paths and the per-visitor indexes need to
@@ -140,44 +78,6 @@ export interface Dependent {
   visitorChanged?(v: number, sessions: readonly number[]): void;
 }
 
-/** Positions first and last seen per day; a range's rows lie between them. */
-class DayWindows {
-  private readonly lo = new Map<number, number>();
-  private readonly hi = new Map<number, number>();
-  private minDay = Infinity;
-  private maxDay = -Infinity;
-
-  note(day: number, position: number): void {
-    const lo = this.lo.get(day);
-    if (lo === undefined || position < lo) this.lo.set(day, position);
-    const hi = this.hi.get(day);
-    if (hi === undefined || position > hi) this.hi.set(day, position);
-    if (day < this.minDay) this.minDay = day;
-    if (day > this.maxDay) this.maxDay = day;
-  }
-
-  /**
-   * [start, end) covering every row of a day in [from, to] (more rows may lie inside). Callers
-   * take `window[0] | 0` and `window[1] | 0` before looping: without it JSC's optimising tier
-   * treats the bounds as doubles and every column read in the loop costs twice as much.
-   */
-  window(from: number, to: number): [number, number] {
-    let start = Infinity;
-    let end = -1;
-    const a = Math.max(from, this.minDay);
-    const b = Math.min(to, this.maxDay);
-    if (b - a > this.lo.size) {
-      for (const [day, lo] of this.lo) if (day >= a && day <= b) (start = Math.min(start, lo), (end = Math.max(end, this.hi.get(day)!)));
-    } else {
-      for (let d = a; d <= b; d++) {
-        const lo = this.lo.get(d);
-        if (lo !== undefined) (start = Math.min(start, lo), (end = Math.max(end, this.hi.get(d)!)));
-      }
-    }
-    return end < 0 ? [0, 0] : [start, end + 1];
-  }
-}
-
 export class SiteData {
   readonly sessions: SessionColumns;
   readonly dims: Record<SessionDim, DimCodes>;
@@ -185,16 +85,19 @@ export class SiteData {
   readonly paths: DenseCodes;
   readonly labels: DenseCodes;
   readonly events: EventColumns;
+  /*
+   * What follows is written by the loader (site-loader.ts) as it reads the store, and read
+   * through the methods below (navigation) by reports, funnels and paths.
+   */
   /** Per kept event type, its table, and the day windows over the table's rows. */
-  private readonly tables: EventTable[] = [];
-  private readonly tableDays: DayWindows[] = [];
+  readonly tables: EventTable[] = [];
+  readonly tableDays: DayWindows[] = [];
   /** Tables with a row whose day changed since their windows were noted. */
-  private readonly staleDays = new Set<number>();
+  readonly staleDays = new Set<number>();
   /** `strings` values by id (0 unused: SQLite ids start at 1). */
-  strings: (string | null)[] = [null];
+  readonly strings: (string | null)[] = [null];
   /** Custom event properties (JSON text) by `aux` id, each distinct text once. */
   readonly props: (string | null)[] = [null];
-  private readonly propsIds = new Map<string, number>();
   /** The visitor's previous session, earliest first (-1: none), and that session's day. */
   prevOfVisitor = new Int32Array(0);
   prevDay = new Int32Array(0);
@@ -202,19 +105,14 @@ export class SiteData {
   lastOfVisitor = new Int32Array(0);
   /** The last loaded event of each session (-1: none). */
   lastEvent = new Int32Array(0);
-  /** Session position by seq (-1: not this site's, or not loaded). */
-  private positionOf = new Int32Array(0);
-  private readonly sessionDays = new DayWindows();
-  private readonly dependents: Dependent[] = [];
-  lastEventSeq = 0;
-  refreshedAt = 0;
+  readonly sessionDays = new DayWindows();
+  readonly dependents: Dependent[] = [];
   /** Latest title seen per path (path code → strings id). */
-  private readonly titles = new Map<number, number>();
+  readonly titles = new Map<number, number>();
   /** Visitor UUIDs by visitor seq, loaded when a query needs them (`loadVisitorIds`). */
-  private readonly visitorIds: string[] = [];
-  private visitorIdsUpTo = 0;
+  readonly visitorIds: string[] = [];
   private readonly cache = new Map<string, unknown>();
-  private pending: Promise<void> | null = null;
+  private readonly loader = new SiteLoader(this);
 
   constructor(readonly siteRef: number) {
     this.sessions = Object.fromEntries([["count", 0], ...SESSION_READ.columns.map((c) => [c.key, c.array === "f64" ? new Float64Array(0) : new Int32Array(0)])]) as SessionColumns;
@@ -317,253 +215,20 @@ export class SiteData {
   }
 
   /**
-   * Loads visitor UUIDs: of the given visitor seqs, or of every visitor (added since the last
-   * call) when a query compares them all (a filter on the visitor dimension).
-   */
-  async loadVisitorIds(store: TenantStore, only?: number[]): Promise<void> {
-    const put = (rows: unknown[][]) => {
-      for (const [seq, hex] of rows as [number, string][]) {
-        this.visitorIds[seq] = uuidOfHex(hex);
-      }
-    };
-    if (only) {
-      const missing = only.filter((seq) => this.visitorIds[seq] === undefined);
-      for (let i = 0; i < missing.length; i += 500) put(await readRows(store, `SELECT seq, lower(hex(uid)) FROM visitor_rows WHERE seq IN (${missing.slice(i, i + 500).join(",")})`, []));
-      return;
-    }
-    for (;;) {
-      const rows = await readRows(store, `SELECT seq, lower(hex(uid)) FROM visitor_rows WHERE site = ? AND seq > ? ORDER BY seq LIMIT ${CHUNK}`, [this.siteRef, this.visitorIdsUpTo]);
-      if (rows.length === 0) return;
-      put(rows);
-      this.visitorIdsUpTo = rows[rows.length - 1][0] as number;
-    }
-  }
-
-  /**
    * Brings the columns up to date with the store (rows added since the last call). Callers
    * that arrive while a refresh runs share it; after a failure the data must be dropped (a
    * half-read load is not resumable).
    */
-  refresh(store: TenantStore, now: number): Promise<void> {
-    this.pending ??= this.load(store, now).finally(() => (this.pending = null));
-    return this.pending;
+  refresh(store: TenantStore): Promise<void> {
+    return this.loader.refresh(store);
   }
 
-  private async load(store: TenantStore, now: number): Promise<void> {
-    const latest = (await readRows(store, "SELECT coalesce(max(seq), 0) FROM event_rows", []))[0][0] as number;
-    this.refreshedAt = now;
-    if (latest <= this.lastEventSeq) return;
-    const strings = await readRows(store, "SELECT id, value FROM strings WHERE id >= ?", [this.strings.length]);
-    for (const [id, value] of strings) this.strings[id as number] = value as string;
-
-    if (this.lastEventSeq === 0) await this.loadAll(store, latest);
-    else await this.loadSince(store, latest);
-    this.lastEventSeq = latest;
-  }
-
-  /** First load: every session and kept event of the site, in chunks, yielding between them. */
-  private async loadAll(store: TenantStore, latest: number): Promise<void> {
-    const maxSession = (await readRows(store, "SELECT coalesce(max(seq), 0) FROM session_rows", []))[0][0] as number;
-    this.ensureSessions(Math.min(maxSession, 1 << 20) + 1);
-    this.ensureEvents(Math.min(latest, 1 << 21) + 1);
-    for (let after = 0; ; ) {
-      const rows = await readRows(store, `SELECT ${SESSION_READ.select} FROM session_rows WHERE site = ? AND seq > ? ORDER BY seq LIMIT ${CHUNK}`, [this.siteRef, after]);
-      if (rows.length === 0) break;
-      for (const r of rows) this.putSession(r, false);
-      after = rows[rows.length - 1][0] as number;
-      await breather();
-    }
-    const kept = KEPT_EVENT_TYPES.join(", ");
-    for (let from = 0; from < latest; from += CHUNK * 4) {
-      const rows = await readRows(store, `SELECT ${EVENT_COLUMNS} FROM event_rows WHERE seq > ? AND seq <= ? AND site = ? AND type IN (${kept})`, [from, Math.min(from + CHUNK * 4, latest), this.siteRef]);
-      for (const r of rows) this.putEvent(r);
-      await breather();
-    }
-    this.chainAllVisitors();
-    this.fitToSize();
-  }
-
-  /** After the first load, drops the room the columns grew into, keeping an eighth for what comes next. */
-  private fitToSize(): void {
-    const room = (n: number) => n + (n >> 3) + 1024;
-    const s = this.sessions;
-    const sessions = room(s.count);
-    if (sessions < s.seq.length) {
-      fitColumns(s, sessions);
-      for (const d of SESSION_DIMS) this.dims[d].codes = this.dims[d].codes.slice(0, sessions);
-      this.prevOfVisitor = this.prevOfVisitor.slice(0, sessions);
-      this.prevDay = this.prevDay.slice(0, sessions);
-      this.lastEvent = this.lastEvent.slice(0, sessions);
-    }
-    if (room(this.events.count) < this.events.session.length) fitColumns(this.events, room(this.events.count));
-    for (const type of KEPT_EVENT_TYPES) {
-      const t = this.tables[type];
-      if (room(t.count) < t.event.length) fitColumns(t, room(t.count));
-    }
-  }
-
-  /** Later loads: the sessions the new events touched (read again whole) and the new kept events. */
-  private async loadSince(store: TenantStore, latest: number): Promise<void> {
-    const touched = new Set<number>();
-    const newEvents: unknown[][] = [];
-    for (let from = this.lastEventSeq; from < latest; from += CHUNK) {
-      const rows = await readRows(store, `SELECT ${EVENT_COLUMNS} FROM event_rows WHERE seq > ? AND seq <= ? AND site = ?`, [from, Math.min(from + CHUNK, latest), this.siteRef]);
-      for (const r of rows) {
-        touched.add(r[0] as number);
-        if (KEPT[r[1] as number]) newEvents.push(r);
-      }
-    }
-    const seqs = [...touched].sort((a, b) => a - b);
-    const visitors = new Set<number>();
-    for (let i = 0; i < seqs.length; i += 500) {
-      for (const r of await readRows(store, `SELECT ${SESSION_READ.select} FROM session_rows WHERE seq IN (${seqs.slice(i, i + 500).join(",")})`, [])) {
-        visitors.add(this.putSession(r, true));
-      }
-    }
-    for (const r of newEvents) this.putEvent(r);
-    const sessions: number[] = [];
-    for (const v of visitors) {
-      this.chainVisitor(v, sessions);
-      for (const d of this.dependents) d.visitorChanged?.(v, sessions);
-    }
-  }
-
-  /** Stores a session row (new or changed); returns its visitor. */
-  private putSession(r: unknown[], tell: boolean): number {
-    const s = this.sessions;
-    const seq = r[SEQ_AT] as number;
-    const visitor = r[VISITOR_AT] as number;
-    if (seq >= this.positionOf.length) this.positionOf = grow(this.positionOf, Math.max(seq + 1, this.positionOf.length * 2), -1);
-    let p = this.positionOf[seq];
-    const isNew = p < 0;
-    if (isNew) {
-      p = s.count;
-      this.ensureSessions(p + 1);
-      s.count++;
-      this.positionOf[seq] = p;
-      if (visitor >= this.lastOfVisitor.length) this.lastOfVisitor = grow(this.lastOfVisitor, Math.max(visitor + 1, this.lastOfVisitor.length * 2), -1);
-      // Chained at the head for now; chainVisitor puts the visitor's sessions in order.
-      this.prevOfVisitor[p] = this.lastOfVisitor[visitor];
-      this.lastOfVisitor[visitor] = p;
-      this.lastEvent[p] = -1;
-    } else if (tell) {
-      for (const d of this.dependents) d.sessionWillChange?.(p);
-    }
-    const oldDay = isNew ? null : s.day[p];
-    const columns = SESSION_READ.columns;
-    for (let c = 0; c < columns.length; c++) s[columns[c].key][p] = r[c] as number;
-    for (let d = 0; d < SESSION_DIMS.length; d++) {
-      const dim = this.dims[SESSION_DIMS[d]];
-      dim.codes[p] = dim.code((r[columns.length + d] as number | null) ?? 0);
-    }
-    this.sessionDays.note(s.day[p], p);
-    if (oldDay !== null && oldDay !== s.day[p]) {
-      // A late, earlier event moved the session to another day: its events follow it.
-      for (let e = this.lastEvent[p]; e >= 0; e = this.events.prevInSession[e]) {
-        const type = this.events.type[e];
-        this.tables[type].day[this.events.row[e]] = s.day[p];
-        this.staleDays.add(type);
-      }
-    }
-    if (tell) for (const d of this.dependents) d.sessionChanged?.(p);
-    return visitor;
-  }
-
-  private putEvent(r: unknown[]): void {
-    const p = this.positionOf[r[0] as number];
-    if (p === undefined || p < 0) return; // not a session of this site's columns
-    const v = this.events;
-    const e = v.count;
-    this.ensureEvents(e + 1);
-    v.count++;
-    const type = r[1] as number;
-    const t = this.tables[type];
-    const row = t.count;
-    if (row === t.event.length) growColumns(t, Math.max(1024, row * 2));
-    t.count++;
-    v.session[e] = p;
-    v.type[e] = type;
-    v.row[e] = row;
-    v.prevInSession[e] = this.lastEvent[p];
-    this.lastEvent[p] = e;
-    t.event[row] = e;
-    t.session[row] = p;
-    t.day[row] = this.sessions.day[p];
-    t.path[row] = this.paths.code((r[2] as number | null) ?? 0);
-    t.name[row] = this.labels.code((r[4] as number | null) ?? 0);
-    t.value[row] = (r[5] as number | null) ?? 0;
-    t.ts[row] = r[6] as number;
-    t.aux[row] = type === CONVERSION ? ((r[7] as number | null) ?? 0) : type === CUSTOM_EVENT ? this.propsId(r[8] as string | null) : 0;
-    this.tableDays[type].note(t.day[row], row);
-    const title = (r[3] as number | null) ?? 0;
-    if (type === PAGEVIEW && title > 0) this.titles.set(t.path[row], title);
-  }
-
-  private propsId(text: string | null): number {
-    if (text === null) return 0;
-    let id = this.propsIds.get(text);
-    if (id === undefined) {
-      id = this.props.length;
-      this.props.push(text);
-      this.propsIds.set(text, id);
-    }
-    return id;
-  }
-
-  /** Puts one visitor's chain in order (start time, then seq) and sets prevDay. */
-  private chainVisitor(v: number, out: number[]): void {
-    const s = this.sessions;
-    out.length = 0;
-    for (let p = this.lastOfVisitor[v]; p >= 0; p = this.prevOfVisitor[p]) out.push(p);
-    out.sort((a, b) => s.startedAt[a] - s.startedAt[b] || s.seq[a] - s.seq[b]);
-    let prev = -1;
-    for (const p of out) {
-      this.prevOfVisitor[p] = prev;
-      this.prevDay[p] = prev < 0 ? NO_DAY : s.day[prev];
-      prev = p;
-    }
-    this.lastOfVisitor[v] = prev;
-  }
-
-  /** After the first load: every visitor's chain in order, by a counting sort over visitors. */
-  private chainAllVisitors(): void {
-    const s = this.sessions;
-    const visitors = this.lastOfVisitor.length;
-    const { start, order } = groupByKey(s.visitor.subarray(0, s.count), visitors);
-    for (let v = 0; v < visitors; v++) {
-      const a = start[v];
-      const b = start[v + 1];
-      if (a === b) continue;
-      // Load order is nearly start order: an insertion sort is linear here.
-      for (let i = a + 1; i < b; i++) {
-        const p = order[i];
-        let j = i - 1;
-        while (j >= a && (s.startedAt[order[j]] > s.startedAt[p] || (s.startedAt[order[j]] === s.startedAt[p] && s.seq[order[j]] > s.seq[p]))) {
-          order[j + 1] = order[j];
-          j--;
-        }
-        order[j + 1] = p;
-      }
-      let prev = -1;
-      for (let i = a; i < b; i++) {
-        const p = order[i];
-        this.prevOfVisitor[p] = prev;
-        this.prevDay[p] = prev < 0 ? NO_DAY : s.day[prev];
-        prev = p;
-      }
-      this.lastOfVisitor[v] = prev;
-    }
-  }
-
-  private ensureSessions(capacity: number): void {
-    const s = this.sessions;
-    if (capacity <= s.seq.length) return;
-    const size = Math.max(1024, capacity, Math.floor(s.seq.length * 1.5));
-    growColumns(s, size);
-    for (const d of SESSION_DIMS) this.dims[d].codes = grow(this.dims[d].codes, size);
-    this.prevOfVisitor = grow(this.prevOfVisitor, size, -1);
-    this.prevDay = grow(this.prevDay, size, NO_DAY);
-    this.lastEvent = grow(this.lastEvent, size, -1);
+  /**
+   * Loads visitor UUIDs: of the given visitor seqs, or of every visitor (added since the last
+   * call) when a query compares them all (a filter on the visitor dimension).
+   */
+  loadVisitorIds(store: TenantStore, only?: number[]): Promise<void> {
+    return this.loader.loadVisitorIds(store, only);
   }
 
   /** The capacity of the session columns (dependents size their own columns to it). */
@@ -571,56 +236,6 @@ export class SiteData {
     return this.sessions.seq.length;
   }
 
-  private ensureEvents(capacity: number): void {
-    const v = this.events;
-    if (capacity <= v.session.length) return;
-    growColumns(v, Math.max(1024, capacity, Math.floor(v.session.length * 1.5)), { prevInSession: -1 });
-  }
-}
-
-const CHUNK = 250_000;
-
-/** Lets other work (ingest, in one-process mode) run between chunks of a long load. */
-const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-type Typed = Int32Array | Float64Array;
-/** A copy of a column with room for `capacity` rows; new rows hold `fill`. */
-export function grow<T extends Typed>(array: T, capacity: number, fill = 0): T {
-  if (capacity <= array.length) return array;
-  const next = new (array.constructor as new (n: number) => T)(capacity);
-  next.set(array);
-  if (fill !== 0) next.fill(fill, array.length);
-  return next;
-}
-
-/**
- * Items grouped by an integer key in [0, keyCount), by a counting sort (linear): the items of
- * key k are `order[start[k] .. start[k + 1])`, each group in item order.
- */
-export function groupByKey(keys: Int32Array, keyCount: number): { start: Int32Array; order: Int32Array } {
-  const start = new Int32Array(keyCount + 1);
-  for (let i = 0; i < keys.length; i++) start[keys[i] + 1]++;
-  for (let k = 0; k < keyCount; k++) start[k + 1] += start[k];
-  const order = new Int32Array(keys.length);
-  const fill = start.slice(0, keyCount);
-  for (let i = 0; i < keys.length; i++) order[fill[keys[i]]++] = i;
-  return { start, order };
-}
-
-/** Grows every column of a table to `capacity` rows (new rows hold 0, or the column's fill). */
-function growColumns<T extends object>(table: T, capacity: number, fills: Partial<Record<keyof T, number>> = {}): void {
-  const columns = table as Record<string, unknown>;
-  for (const [name, column] of Object.entries(columns)) {
-    if (column instanceof Int32Array || column instanceof Float64Array) columns[name] = grow(column, capacity, fills[name as keyof T] ?? 0);
-  }
-}
-
-/** Shrinks every column of a table to `capacity` rows (at least its count). */
-function fitColumns<T extends object>(table: T, capacity: number): void {
-  const columns = table as Record<string, unknown>;
-  for (const [name, column] of Object.entries(columns)) {
-    if ((column instanceof Int32Array || column instanceof Float64Array) && column.length > capacity) columns[name] = column.slice(0, capacity);
-  }
 }
 
 /** Rows as arrays from either kind of store (bun:sqlite file or libSQL client). */

@@ -25,7 +25,7 @@ export class TestStore {
   async load(siteId: string, data?: SiteData): Promise<SiteData> {
     const siteRef = (this.db.query("SELECT id FROM strings WHERE value = ?").get(siteId) as { id: number }).id;
     const out = data ?? new SiteData(siteRef);
-    await out.refresh(this.store, 0);
+    await out.refresh(this.store);
     return out;
   }
 }

@@ -1,0 +1,130 @@
+/**
+ * Typed-column building blocks of the analytics engine: growable typed arrays, dense codes
+ * for `strings` ids, per-day position windows and a counting sort by key.
+ */
+
+/** "No earlier occurrence": below every day a range can start on. */
+export const NO_DAY = -2147483648;
+
+/**
+ * Dense codes for the `strings` ids one column holds, so arrays indexed by code are as small
+ * as the column's distinct values (a site's paths, not every text it ever stored). Code 0 is
+ * "none" (null).
+ */
+export class DenseCodes {
+  /** Code → text. */
+  readonly keys: (string | null)[] = [null];
+  /** `strings` id → code + 1 (0: not seen yet). */
+  private codeOfId = new Int32Array(0);
+  private readonly codeOfText = new Map<string, number>();
+
+  constructor(private readonly strings: (string | null)[]) {}
+
+  /** The code of a `strings` id (0 for none), given one on first sight. */
+  code(id: number): number {
+    if (id === 0) return 0;
+    if (id >= this.codeOfId.length) this.codeOfId = grow(this.codeOfId, Math.max(id + 1, this.strings.length + 1, this.codeOfId.length * 2));
+    let code = this.codeOfId[id] - 1;
+    if (code < 0) {
+      code = this.keys.length;
+      const text = this.strings[id] ?? null;
+      this.keys.push(text);
+      if (text !== null) this.codeOfText.set(text, code);
+      this.codeOfId[id] = code + 1;
+    }
+    return code;
+  }
+
+  /** The code of a text, or -1 when the column never held it. */
+  codeOf(text: string): number {
+    return this.codeOfText.get(text) ?? -1;
+  }
+
+  get size(): number {
+    return this.keys.length;
+  }
+}
+
+/** A dimension column: dense codes per session position. */
+export class DimCodes extends DenseCodes {
+  codes = new Int32Array(0);
+}
+
+/** Positions first and last seen per day; a range's rows lie between them. */
+export class DayWindows {
+  private readonly lo = new Map<number, number>();
+  private readonly hi = new Map<number, number>();
+  private minDay = Infinity;
+  private maxDay = -Infinity;
+
+  note(day: number, position: number): void {
+    const lo = this.lo.get(day);
+    if (lo === undefined || position < lo) this.lo.set(day, position);
+    const hi = this.hi.get(day);
+    if (hi === undefined || position > hi) this.hi.set(day, position);
+    if (day < this.minDay) this.minDay = day;
+    if (day > this.maxDay) this.maxDay = day;
+  }
+
+  /**
+   * [start, end) covering every row of a day in [from, to] (more rows may lie inside). Callers
+   * take `window[0] | 0` and `window[1] | 0` before looping: without it JSC's optimising tier
+   * treats the bounds as doubles and every column read in the loop costs twice as much.
+   */
+  window(from: number, to: number): [number, number] {
+    let start = Infinity;
+    let end = -1;
+    const a = Math.max(from, this.minDay);
+    const b = Math.min(to, this.maxDay);
+    if (b - a > this.lo.size) {
+      for (const [day, lo] of this.lo) if (day >= a && day <= b) (start = Math.min(start, lo), (end = Math.max(end, this.hi.get(day)!)));
+    } else {
+      for (let d = a; d <= b; d++) {
+        const lo = this.lo.get(d);
+        if (lo !== undefined) (start = Math.min(start, lo), (end = Math.max(end, this.hi.get(d)!)));
+      }
+    }
+    return end < 0 ? [0, 0] : [start, end + 1];
+  }
+}
+
+type Typed = Int32Array | Float64Array;
+/** A copy of a column with room for `capacity` rows; new rows hold `fill`. */
+export function grow<T extends Typed>(array: T, capacity: number, fill = 0): T {
+  if (capacity <= array.length) return array;
+  const next = new (array.constructor as new (n: number) => T)(capacity);
+  next.set(array);
+  if (fill !== 0) next.fill(fill, array.length);
+  return next;
+}
+
+/**
+ * Items grouped by an integer key in [0, keyCount), by a counting sort (linear): the items of
+ * key k are `order[start[k] .. start[k + 1])`, each group in item order.
+ */
+export function groupByKey(keys: Int32Array, keyCount: number): { start: Int32Array; order: Int32Array } {
+  const start = new Int32Array(keyCount + 1);
+  for (let i = 0; i < keys.length; i++) start[keys[i] + 1]++;
+  for (let k = 0; k < keyCount; k++) start[k + 1] += start[k];
+  const order = new Int32Array(keys.length);
+  const fill = start.slice(0, keyCount);
+  for (let i = 0; i < keys.length; i++) order[fill[keys[i]]++] = i;
+  return { start, order };
+}
+
+/** Grows every column of a table to `capacity` rows (new rows hold 0, or the column's fill). */
+export function growColumns<T extends object>(table: T, capacity: number, fills: Partial<Record<keyof T, number>> = {}): void {
+  const columns = table as Record<string, unknown>;
+  for (const [name, column] of Object.entries(columns)) {
+    if (column instanceof Int32Array || column instanceof Float64Array) columns[name] = grow(column, capacity, fills[name as keyof T] ?? 0);
+  }
+}
+
+/** Shrinks every column of a table to `capacity` rows (at least its count). */
+export function fitColumns<T extends object>(table: T, capacity: number): void {
+  const columns = table as Record<string, unknown>;
+  for (const [name, column] of Object.entries(columns)) {
+    if ((column instanceof Int32Array || column instanceof Float64Array) && column.length > capacity) columns[name] = column.slice(0, capacity);
+  }
+}
+

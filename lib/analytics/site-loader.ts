@@ -1,0 +1,286 @@
+import type { TenantStore } from "../db/tenants.ts";
+import { uuidOfHex } from "../ids.ts";
+import { SESSION_DIMS, SESSION_READ } from "../db/session-row.ts";
+import { fitColumns, grow, groupByKey, growColumns, NO_DAY } from "./columns.ts";
+import { CONVERSION, CUSTOM_EVENT, DOWNLOAD, KEPT_EVENT_TYPES, OUTBOUND, PAGEVIEW } from "./kept-events.ts";
+import { readRows, type SiteData } from "./site-data.ts";
+
+/**
+ * Fills a site's columns (SiteData) from the store: the first load reads every session and
+ * kept event in chunks; later loads read the events added since (event `seq` is the change
+ * log) and the sessions they touched, and tell the data's dependents what changed. The session
+ * columns read are those of the session-row contract (lib/db/session-row.ts).
+ */
+
+const KEPT = new Uint8Array(64);
+for (const t of KEPT_EVENT_TYPES) KEPT[t] = 1;
+
+/** Where a session row read with SESSION_READ.select holds its seq and visitor. */
+const SEQ_AT = SESSION_READ.columns.findIndex((c) => c.key === "seq");
+const VISITOR_AT = SESSION_READ.columns.findIndex((c) => c.key === "visitor");
+/** `name` holds the href of outbound clicks and downloads (those have no name). */
+const EVENT_COLUMNS = `session, type, path, title, CASE WHEN type IN (${OUTBOUND}, ${DOWNLOAD}) THEN href ELSE name END, value, ts, currency, props`;
+
+const CHUNK = 250_000;
+
+/** Lets other work (ingest, in one-process mode) run between chunks of a long load. */
+const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export class SiteLoader {
+  /** Session position by seq (-1: not this site's, or not loaded). */
+  private positionOf = new Int32Array(0);
+  private readonly propsIds = new Map<string, number>();
+  private lastEventSeq = 0;
+  private visitorIdsUpTo = 0;
+  private pending: Promise<void> | null = null;
+
+  constructor(private readonly data: SiteData) {}
+
+  /** SiteData.loadVisitorIds. */
+  async loadVisitorIds(store: TenantStore, only?: number[]): Promise<void> {
+    const put = (rows: unknown[][]) => {
+      for (const [seq, hex] of rows as [number, string][]) {
+        this.data.visitorIds[seq] = uuidOfHex(hex);
+      }
+    };
+    if (only) {
+      const missing = only.filter((seq) => this.data.visitorIds[seq] === undefined);
+      for (let i = 0; i < missing.length; i += 500) put(await readRows(store, `SELECT seq, lower(hex(uid)) FROM visitor_rows WHERE seq IN (${missing.slice(i, i + 500).join(",")})`, []));
+      return;
+    }
+    for (;;) {
+      const rows = await readRows(store, `SELECT seq, lower(hex(uid)) FROM visitor_rows WHERE site = ? AND seq > ? ORDER BY seq LIMIT ${CHUNK}`, [this.data.siteRef, this.visitorIdsUpTo]);
+      if (rows.length === 0) return;
+      put(rows);
+      this.visitorIdsUpTo = rows[rows.length - 1][0] as number;
+    }
+  }
+
+  /** SiteData.refresh: callers that arrive while a refresh runs share it. */
+  refresh(store: TenantStore): Promise<void> {
+    this.pending ??= this.load(store).finally(() => (this.pending = null));
+    return this.pending;
+  }
+
+  private async load(store: TenantStore): Promise<void> {
+    const latest = (await readRows(store, "SELECT coalesce(max(seq), 0) FROM event_rows", []))[0][0] as number;
+    if (latest <= this.lastEventSeq) return;
+    const strings = await readRows(store, "SELECT id, value FROM strings WHERE id >= ?", [this.data.strings.length]);
+    for (const [id, value] of strings) this.data.strings[id as number] = value as string;
+
+    if (this.lastEventSeq === 0) await this.loadAll(store, latest);
+    else await this.loadSince(store, latest);
+    this.lastEventSeq = latest;
+  }
+
+  /** First load: every session and kept event of the site, in chunks, yielding between them. */
+  private async loadAll(store: TenantStore, latest: number): Promise<void> {
+    const maxSession = (await readRows(store, "SELECT coalesce(max(seq), 0) FROM session_rows", []))[0][0] as number;
+    this.ensureSessions(Math.min(maxSession, 1 << 20) + 1);
+    this.ensureEvents(Math.min(latest, 1 << 21) + 1);
+    for (let after = 0; ; ) {
+      const rows = await readRows(store, `SELECT ${SESSION_READ.select} FROM session_rows WHERE site = ? AND seq > ? ORDER BY seq LIMIT ${CHUNK}`, [this.data.siteRef, after]);
+      if (rows.length === 0) break;
+      for (const r of rows) this.putSession(r, false);
+      after = rows[rows.length - 1][0] as number;
+      await breather();
+    }
+    const kept = KEPT_EVENT_TYPES.join(", ");
+    for (let from = 0; from < latest; from += CHUNK * 4) {
+      const rows = await readRows(store, `SELECT ${EVENT_COLUMNS} FROM event_rows WHERE seq > ? AND seq <= ? AND site = ? AND type IN (${kept})`, [from, Math.min(from + CHUNK * 4, latest), this.data.siteRef]);
+      for (const r of rows) this.putEvent(r);
+      await breather();
+    }
+    this.chainAllVisitors();
+    this.fitToSize();
+  }
+
+  /** After the first load, drops the room the columns grew into, keeping an eighth for what comes next. */
+  private fitToSize(): void {
+    const room = (n: number) => n + (n >> 3) + 1024;
+    const s = this.data.sessions;
+    const sessions = room(s.count);
+    if (sessions < s.seq.length) {
+      fitColumns(s, sessions);
+      for (const d of SESSION_DIMS) this.data.dims[d].codes = this.data.dims[d].codes.slice(0, sessions);
+      this.data.prevOfVisitor = this.data.prevOfVisitor.slice(0, sessions);
+      this.data.prevDay = this.data.prevDay.slice(0, sessions);
+      this.data.lastEvent = this.data.lastEvent.slice(0, sessions);
+    }
+    if (room(this.data.events.count) < this.data.events.session.length) fitColumns(this.data.events, room(this.data.events.count));
+    for (const type of KEPT_EVENT_TYPES) {
+      const t = this.data.tables[type];
+      if (room(t.count) < t.event.length) fitColumns(t, room(t.count));
+    }
+  }
+
+  /** Later loads: the sessions the new events touched (read again whole) and the new kept events. */
+  private async loadSince(store: TenantStore, latest: number): Promise<void> {
+    const touched = new Set<number>();
+    const newEvents: unknown[][] = [];
+    for (let from = this.lastEventSeq; from < latest; from += CHUNK) {
+      const rows = await readRows(store, `SELECT ${EVENT_COLUMNS} FROM event_rows WHERE seq > ? AND seq <= ? AND site = ?`, [from, Math.min(from + CHUNK, latest), this.data.siteRef]);
+      for (const r of rows) {
+        touched.add(r[0] as number);
+        if (KEPT[r[1] as number]) newEvents.push(r);
+      }
+    }
+    const seqs = [...touched].sort((a, b) => a - b);
+    const visitors = new Set<number>();
+    for (let i = 0; i < seqs.length; i += 500) {
+      for (const r of await readRows(store, `SELECT ${SESSION_READ.select} FROM session_rows WHERE seq IN (${seqs.slice(i, i + 500).join(",")})`, [])) {
+        visitors.add(this.putSession(r, true));
+      }
+    }
+    for (const r of newEvents) this.putEvent(r);
+    const sessions: number[] = [];
+    for (const v of visitors) {
+      this.chainVisitor(v, sessions);
+      for (const d of this.data.dependents) d.visitorChanged?.(v, sessions);
+    }
+  }
+
+  /** Stores a session row (new or changed); returns its visitor. */
+  private putSession(r: unknown[], tell: boolean): number {
+    const s = this.data.sessions;
+    const seq = r[SEQ_AT] as number;
+    const visitor = r[VISITOR_AT] as number;
+    if (seq >= this.positionOf.length) this.positionOf = grow(this.positionOf, Math.max(seq + 1, this.positionOf.length * 2), -1);
+    let p = this.positionOf[seq];
+    const isNew = p < 0;
+    if (isNew) {
+      p = s.count;
+      this.ensureSessions(p + 1);
+      s.count++;
+      this.positionOf[seq] = p;
+      if (visitor >= this.data.lastOfVisitor.length) this.data.lastOfVisitor = grow(this.data.lastOfVisitor, Math.max(visitor + 1, this.data.lastOfVisitor.length * 2), -1);
+      // Chained at the head for now; chainVisitor puts the visitor's sessions in order.
+      this.data.prevOfVisitor[p] = this.data.lastOfVisitor[visitor];
+      this.data.lastOfVisitor[visitor] = p;
+      this.data.lastEvent[p] = -1;
+    } else if (tell) {
+      for (const d of this.data.dependents) d.sessionWillChange?.(p);
+    }
+    const oldDay = isNew ? null : s.day[p];
+    const columns = SESSION_READ.columns;
+    for (let c = 0; c < columns.length; c++) s[columns[c].key][p] = r[c] as number;
+    for (let d = 0; d < SESSION_DIMS.length; d++) {
+      const dim = this.data.dims[SESSION_DIMS[d]];
+      dim.codes[p] = dim.code((r[columns.length + d] as number | null) ?? 0);
+    }
+    this.data.sessionDays.note(s.day[p], p);
+    if (oldDay !== null && oldDay !== s.day[p]) {
+      // A late, earlier event moved the session to another day: its events follow it.
+      for (let e = this.data.lastEvent[p]; e >= 0; e = this.data.events.prevInSession[e]) {
+        const type = this.data.events.type[e];
+        this.data.tables[type].day[this.data.events.row[e]] = s.day[p];
+        this.data.staleDays.add(type);
+      }
+    }
+    if (tell) for (const d of this.data.dependents) d.sessionChanged?.(p);
+    return visitor;
+  }
+
+  private putEvent(r: unknown[]): void {
+    const p = this.positionOf[r[0] as number];
+    if (p === undefined || p < 0) return; // not a session of this site's columns
+    const v = this.data.events;
+    const e = v.count;
+    this.ensureEvents(e + 1);
+    v.count++;
+    const type = r[1] as number;
+    const t = this.data.tables[type];
+    const row = t.count;
+    if (row === t.event.length) growColumns(t, Math.max(1024, row * 2));
+    t.count++;
+    v.session[e] = p;
+    v.type[e] = type;
+    v.row[e] = row;
+    v.prevInSession[e] = this.data.lastEvent[p];
+    this.data.lastEvent[p] = e;
+    t.event[row] = e;
+    t.session[row] = p;
+    t.day[row] = this.data.sessions.day[p];
+    t.path[row] = this.data.paths.code((r[2] as number | null) ?? 0);
+    t.name[row] = this.data.labels.code((r[4] as number | null) ?? 0);
+    t.value[row] = (r[5] as number | null) ?? 0;
+    t.ts[row] = r[6] as number;
+    t.aux[row] = type === CONVERSION ? ((r[7] as number | null) ?? 0) : type === CUSTOM_EVENT ? this.propsId(r[8] as string | null) : 0;
+    this.data.tableDays[type].note(t.day[row], row);
+    const title = (r[3] as number | null) ?? 0;
+    if (type === PAGEVIEW && title > 0) this.data.titles.set(t.path[row], title);
+  }
+
+  private propsId(text: string | null): number {
+    if (text === null) return 0;
+    let id = this.propsIds.get(text);
+    if (id === undefined) {
+      id = this.data.props.length;
+      this.data.props.push(text);
+      this.propsIds.set(text, id);
+    }
+    return id;
+  }
+
+  /** Puts one visitor's chain in order (start time, then seq) and sets prevDay. */
+  private chainVisitor(v: number, out: number[]): void {
+    const s = this.data.sessions;
+    out.length = 0;
+    for (let p = this.data.lastOfVisitor[v]; p >= 0; p = this.data.prevOfVisitor[p]) out.push(p);
+    out.sort((a, b) => s.startedAt[a] - s.startedAt[b] || s.seq[a] - s.seq[b]);
+    let prev = -1;
+    for (const p of out) {
+      this.data.prevOfVisitor[p] = prev;
+      this.data.prevDay[p] = prev < 0 ? NO_DAY : s.day[prev];
+      prev = p;
+    }
+    this.data.lastOfVisitor[v] = prev;
+  }
+
+  /** After the first load: every visitor's chain in order, by a counting sort over visitors. */
+  private chainAllVisitors(): void {
+    const s = this.data.sessions;
+    const visitors = this.data.lastOfVisitor.length;
+    const { start, order } = groupByKey(s.visitor.subarray(0, s.count), visitors);
+    for (let v = 0; v < visitors; v++) {
+      const a = start[v];
+      const b = start[v + 1];
+      if (a === b) continue;
+      // Load order is nearly start order: an insertion sort is linear here.
+      for (let i = a + 1; i < b; i++) {
+        const p = order[i];
+        let j = i - 1;
+        while (j >= a && (s.startedAt[order[j]] > s.startedAt[p] || (s.startedAt[order[j]] === s.startedAt[p] && s.seq[order[j]] > s.seq[p]))) {
+          order[j + 1] = order[j];
+          j--;
+        }
+        order[j + 1] = p;
+      }
+      let prev = -1;
+      for (let i = a; i < b; i++) {
+        const p = order[i];
+        this.data.prevOfVisitor[p] = prev;
+        this.data.prevDay[p] = prev < 0 ? NO_DAY : s.day[prev];
+        prev = p;
+      }
+      this.data.lastOfVisitor[v] = prev;
+    }
+  }
+
+  private ensureSessions(capacity: number): void {
+    const s = this.data.sessions;
+    if (capacity <= s.seq.length) return;
+    const size = Math.max(1024, capacity, Math.floor(s.seq.length * 1.5));
+    growColumns(s, size);
+    for (const d of SESSION_DIMS) this.data.dims[d].codes = grow(this.data.dims[d].codes, size);
+    this.data.prevOfVisitor = grow(this.data.prevOfVisitor, size, -1);
+    this.data.prevDay = grow(this.data.prevDay, size, NO_DAY);
+    this.data.lastEvent = grow(this.data.lastEvent, size, -1);
+  }
+
+  private ensureEvents(capacity: number): void {
+    const v = this.data.events;
+    if (capacity <= v.session.length) return;
+    growColumns(v, Math.max(1024, capacity, Math.floor(v.session.length * 1.5)), { prevInSession: -1 });
+  }
+}
