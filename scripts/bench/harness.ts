@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Subprocess } from "bun";
 import { cpus } from "node:os";
 import { join } from "node:path";
@@ -40,6 +41,17 @@ export async function startProcess(script: string[], env: Record<string, string>
     },
   };
 }
+
+/** CPU time a process has used so far (user + system, all threads), in microseconds (Linux /proc). */
+export function cpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces) start behind its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks / CLOCK_TICKS) * 1e6;
+}
+/** USER_HZ: the unit of /proc/<pid>/stat times (100 on Linux everywhere in practice). */
+const CLOCK_TICKS = 100;
 
 export interface LoadResult {
   requests: number;

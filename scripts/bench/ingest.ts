@@ -9,7 +9,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { flag, machine, measure, median, startProcess, type LoadResult } from "./harness.ts";
+import { cpuMicros, flag, machine, measure, median, startProcess, type LoadResult } from "./harness.ts";
 import { COLLECT_HEADERS, makeBodies } from "./collect-bodies.ts";
 
 const seconds = flag("seconds", 10);
@@ -32,6 +32,8 @@ try {
   // whose speed drifts within minutes weighs on both alike.
   const runsRouter: LoadResult[] = [];
   const runsBare: LoadResult[] = [];
+  /** The router process's CPU time (every thread) per request, run by run. */
+  const cpuPerRequest: number[] = [];
   let eventsPerBody = 0;
   for (let r = 0; r < runs; r++) {
     const { bodies, events } = makeBodies(boot.siteKey, perRun);
@@ -39,7 +41,10 @@ try {
     const file = join(dataDir, `bodies-${r}.json`);
     writeFileSync(file, JSON.stringify(bodies));
     console.error(`one-process router, run ${r + 1} …`);
-    runsRouter.push((await measure(["--url", `${server.url}/v1/collect`, "--body-file", file, ...common], 1)).runs[0]);
+    const cpuBefore = cpuMicros(server.proc.pid);
+    const run = (await measure(["--url", `${server.url}/v1/collect`, "--body-file", file, ...common], 1)).runs[0];
+    cpuPerRequest.push((cpuMicros(server.proc.pid) - cpuBefore) / run.requests);
+    runsRouter.push(run);
     console.error(`bare Bun.serve, run ${r + 1} …`);
     runsBare.push((await measure(["--url", `${bare.url}/v1/collect`, "--body-file", bareFile, ...common], 1)).runs[0]);
   }
@@ -63,6 +68,7 @@ try {
   const ratio = results[0][1].rps / results[1][1].rps;
   const pairs = results[0][1].runs.map((r, i) => Math.round((r.rps / results[1][1].runs[i].rps) * 100));
   console.log(`\nrouter/bare: ${(ratio * 100).toFixed(0)} % (run by run: ${pairs.join(", ")} %) · events stored during the router runs: ${stored}`);
+  console.log(`router CPU per request (all threads, µs): ${median(cpuPerRequest).toFixed(1)} (run by run: ${cpuPerRequest.map((c) => c.toFixed(1)).join(", ")})`);
   console.log(`runs (batches/s): ${results.map(([n, r]) => `${n}: ${r.runs.map((x) => x.rps).join(", ")}`).join(" | ")}`);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
