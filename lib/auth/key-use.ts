@@ -4,7 +4,7 @@ import { apiKeys } from "../db/control-schema.ts";
 import { keyUses } from "../db/tenant-schema.ts";
 import type { TenantStores } from "../db/tenants.ts";
 import { recordAudit } from "../audit.ts";
-import { logLine } from "../http/log.ts";
+import { logLine } from "../log.ts";
 
 interface Use {
   keyId: string;

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { ApiError } from "../errors.ts";
 import { migrateLibsql, migrateSqlite, tenantMigrations } from "./migrate.ts";
 import { openSqlite } from "./sqlite.ts";
-import { logLine } from "../http/log.ts";
+import { logLine } from "../log.ts";
 import * as schema from "./tenant-schema.ts";
 
 /** Works for both drivers: always `await` queries; keep transaction bodies synchronous on sqlite. */

@@ -2,7 +2,7 @@ import { orgs } from "../db/control-schema.ts";
 import { getOp, readAll, runOp, runProgram, type Program, type StoreHandles } from "../db/statements.ts";
 import type { OrgStoreRef, TenantStore } from "../db/tenants.ts";
 import { auditRow } from "../audit.ts";
-import { logLine } from "../http/log.ts";
+import { logLine } from "../log.ts";
 import type { Platform } from "../platform.ts";
 import { resolveTarget, type Resolver } from "./address-guard.ts";
 import { DISABLE_AFTER_MS, nextStep, retryAfterMs, verdictOf, type NextStep } from "./schedule.ts";

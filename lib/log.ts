@@ -1,3 +1,4 @@
+/** The process's JSON-line log (requests and diagnostics): a leaf module any layer may import. */
 let enabled = process.env.LOG_REQUESTS !== "0";
 
 /** Turns request/diagnostic logging on or off for this process (tests keep stdout quiet). */
