@@ -37,7 +37,7 @@ export function openPlatform(settings: Settings, options: { now?: () => number }
   return {
     settings,
     control,
-    tenants: new TenantStores(settings.dataDir, { synchronous: settings.sqliteSynchronous, max: Number(process.env.TENANT_CACHE_SIZE) || 64 }),
+    tenants: new TenantStores(settings.dataDir, { synchronous: settings.sqliteSynchronous, max: settings.tenantCacheSize }),
     secret: internalSecret(settings),
     now: options.now ?? Date.now,
   };
