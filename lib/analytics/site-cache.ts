@@ -15,9 +15,8 @@ export interface AnalyticsSite {
   data: SiteData;
 }
 
-/** Sites whose columns stay in memory (least recently used first out). */
+/** Sites whose columns stay in memory (least recently used first out, from platform.siteData). */
 const MAX_SITES = 16;
-const cache = new Map<string, SiteData>();
 
 /** A site of the org with its timezone, currency and the org's store (no analytics data loaded). */
 export async function siteWithStore(platform: Platform, orgId: string, siteId: string): Promise<Omit<AnalyticsSite, "data">> {
@@ -30,6 +29,7 @@ export async function siteWithStore(platform: Platform, orgId: string, siteId: s
 
 export async function analyticsSite(platform: Platform, orgId: string, siteId: string): Promise<AnalyticsSite> {
   const { store, ...site } = await siteWithStore(platform, orgId, siteId);
+  const cache = platform.siteData;
   const key = `${store.path ?? `libsql:${orgId}`}|${siteId}`;
   let data = cache.get(key);
   if (data) cache.delete(key);
