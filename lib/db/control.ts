@@ -4,9 +4,10 @@ import { join } from "node:path";
 import * as schema from "./control-schema.ts";
 import { controlMigrations, migrateSqlite } from "./migrate.ts";
 import { openSqlite } from "./sqlite.ts";
+import { finalizeStatements } from "./prepared.ts";
 
 /** The control database with writes: only `ControlStore.write` hands it out. */
-export type ControlDb = BunSQLiteDatabase<typeof schema>;
+export type ControlDb = BunSQLiteDatabase<typeof schema> & { $client: Database };
 /** The control database for reads (`ControlStore.db`): writing through it does not type-check. */
 export type ControlReader = Omit<ControlDb, "insert" | "update" | "delete" | "run" | "transaction">;
 
@@ -95,6 +96,7 @@ export class ControlStore {
   }
 
   close(): void {
+    finalizeStatements(this.sqlite);
     this.sqlite.close();
   }
 }

@@ -1,5 +1,6 @@
 import type { Database, Statement } from "bun:sqlite";
 import type { Client } from "@libsql/client/web";
+import { statementsOf } from "./prepared.ts";
 
 /**
  * A unit of write logic written once as a generator that yields SQL operations and receives
@@ -17,21 +18,8 @@ export const runOp = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "r
 export const getOp = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "get" });
 export const allOp = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "all" });
 
-const cache = new WeakMap<Database, Map<string, Statement>>();
-
-function statement(db: Database, sql: string): Statement {
-  let statements = cache.get(db);
-  if (!statements) {
-    statements = new Map();
-    cache.set(db, statements);
-  }
-  let st = statements.get(sql);
-  if (!st) {
-    st = db.prepare(sql);
-    statements.set(sql, st);
-  }
-  return st;
-}
+/** The connection's statement for this SQL, prepared once (lib/db/prepared.ts; finalized on close). */
+const statement = (db: Database, sql: string): Statement => statementsOf(db).get(sql, () => db.prepare(sql));
 
 const ranWith = (r: { changes: number; lastInsertRowid: number | bigint }): RunResult => ({ changes: r.changes, lastInsertRowid: Number(r.lastInsertRowid) });
 
