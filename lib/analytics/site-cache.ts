@@ -4,7 +4,8 @@ import type { TenantStore } from "../db/tenants.ts";
 import { sites } from "../db/control-schema.ts";
 import { notFound } from "../errors.ts";
 import { orgStore } from "../db/org-store.ts";
-import { readRows, SiteData } from "./site-data.ts";
+import { readRows } from "../db/statements.ts";
+import { SiteData } from "./site-data.ts";
 
 /** The site a report is about, with its in-memory analytics data brought up to date. */
 export interface AnalyticsSite {

@@ -1,4 +1,5 @@
 import type { TenantStore } from "../db/tenants.ts";
+import { readRows } from "../db/statements.ts";
 import { eventTypeCode } from "../ingest/event-types.ts";
 import { uuidOfHex } from "../ids.ts";
 
@@ -656,11 +657,4 @@ function fitColumns<T extends object>(table: T, capacity: number): void {
   for (const [name, column] of Object.entries(columns)) {
     if ((column instanceof Int32Array || column instanceof Float64Array) && column.length > capacity) columns[name] = column.slice(0, capacity);
   }
-}
-
-/** Rows as arrays from either kind of store (bun:sqlite file or libSQL client). */
-export async function readRows(store: TenantStore, sql: string, args: (string | number | Uint8Array)[]): Promise<unknown[][]> {
-  if (store.sqlite) return store.sqlite.query(sql).values(...args) as unknown[][];
-  const rs = await store.libsql!.execute({ sql, args });
-  return rs.rows.map((row) => Array.from(row as ArrayLike<unknown>));
 }

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { prepared } from "../../lib/db/prepared.ts";
-import { readAll } from "../../lib/db/statements.ts";
+import { allOp, readRows, runProgram, type OpResult, type Program } from "../../lib/db/statements.ts";
 import { siteHits } from "../../lib/db/tenant-schema.ts";
 import { TenantStores, type TenantStore } from "../../lib/db/tenants.ts";
 
@@ -25,7 +25,10 @@ const SQL = "SELECT count(*) AS n FROM site_hits";
 async function prepareBoth(store: TenantStore) {
   const query = prepared(store.db, "allSiteHits", () => store.db.select().from(siteHits).prepare());
   expect(await query.all()).toEqual([]);
-  expect(await readAll(store, SQL, [])).toEqual([{ n: 0 }]);
+  const count = function* (): Program<OpResult> {
+    return yield allOp(SQL);
+  };
+  expect(await runProgram(store, count())).toEqual([{ n: 0 }]);
   const raw = store.statements.get(SQL, () => null as unknown as Statement);
   expect(raw.isFinalized).toBe(false);
   expect(store.statements.size).toBe(2);
@@ -64,6 +67,6 @@ test("the cache itself finalizes drizzle's prepared queries, connection still op
   expect(raw.isFinalized).toBe(true);
   expect(() => query.all()).toThrow();
   // The connection still works and prepares afresh.
-  expect(await readAll(store, SQL, [])).toEqual([{ n: 0 }]);
+  expect(await readRows(store, SQL, [], "objects")).toEqual([{ n: 0 }]);
   tenants.closeAll();
 });
