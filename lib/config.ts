@@ -12,7 +12,10 @@ export interface Settings {
   trustProxy: boolean;
   sqliteSynchronous: "NORMAL" | "FULL";
   disabledFeatures: string[];
+  /** One JSON line per request (and diagnostics) on stdout. */
   logRequests: boolean;
+  /** Open tenant database handles kept (least recently used closed first). */
+  tenantCacheSize: number;
   /** Read-API requests per minute per key and per client IP (spec Part 8: 300 and 600). */
   rateLimitPerKey: number;
   rateLimitPerIp: number;
@@ -28,6 +31,17 @@ export interface Settings {
 
 function flag(value: string | undefined): boolean {
   return value === "1" || value === "true" || value === "yes";
+}
+
+const ON = ["1", "true", "yes", "on"];
+const OFF = ["0", "false", "no", "off"];
+
+function onOff(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === "") return fallback;
+  const v = value.toLowerCase();
+  if (ON.includes(v)) return true;
+  if (OFF.includes(v)) return false;
+  throw new Error(`${name} must be 1 or 0, got "${value}"`);
 }
 
 function port(value: string | undefined, fallback: number): number {
@@ -59,7 +73,8 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     trustProxy: flag(env.TRUST_PROXY),
     sqliteSynchronous: sync,
     disabledFeatures: (env.DISABLED_FEATURES ?? "").split(",").map((s) => s.trim()).filter(Boolean),
-    logRequests: env.LOG_REQUESTS !== "0",
+    logRequests: onOff("LOG_REQUESTS", env.LOG_REQUESTS, true),
+    tenantCacheSize: positiveInt("TENANT_CACHE_SIZE", env.TENANT_CACHE_SIZE, 64),
     rateLimitPerKey: positiveInt("RATE_LIMIT_PER_KEY", env.RATE_LIMIT_PER_KEY, 300),
     rateLimitPerIp: positiveInt("RATE_LIMIT_PER_IP", env.RATE_LIMIT_PER_IP, 600),
     ingestRatePerIp: positiveInt("INGEST_RATE_PER_IP", env.INGEST_RATE_PER_IP, 1200),

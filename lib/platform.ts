@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import type { Settings } from "./config.ts";
 import { ControlStore } from "./db/control.ts";
 import { TenantStores } from "./db/tenants.ts";
+import type { SiteData } from "./analytics/site-data.ts";
 
 /** What a process opens once: settings, the control store, the tenant-store cache, the clock. */
 export interface Platform {
@@ -14,6 +15,14 @@ export interface Platform {
   secret: string;
   /** Injectable clock (ms since epoch) so tests can move time. */
   now: () => number;
+  /**
+   * Sites whose analytics columns stay in memory, by store and site, least recently used first
+   * (lib/analytics/site-cache.ts). Held here, not in a module, so two platforms in one process
+   * never see each other's data.
+   */
+  siteData: Map<string, SiteData>;
+  /** The router's merged OpenAPI document and when it was built (lib/http/openapi-merge.ts). */
+  openApi: { at: number; doc: Record<string, unknown> } | null;
 }
 
 /** INTERNAL_SECRET, or one generated once into DATA_DIR (shared by split services on one host). */
@@ -37,13 +46,17 @@ export function openPlatform(settings: Settings, options: { now?: () => number }
   return {
     settings,
     control,
-    tenants: new TenantStores(settings.dataDir, { synchronous: settings.sqliteSynchronous, max: Number(process.env.TENANT_CACHE_SIZE) || 64 }),
+    tenants: new TenantStores(settings.dataDir, { synchronous: settings.sqliteSynchronous, max: settings.tenantCacheSize }),
     secret: internalSecret(settings),
     now: options.now ?? Date.now,
+    siteData: new Map(),
+    openApi: null,
   };
 }
 
 export function closePlatform(platform: Platform): void {
+  platform.siteData.clear();
+  platform.openApi = null;
   platform.tenants.closeAll();
   platform.control.close();
 }

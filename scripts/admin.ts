@@ -6,7 +6,7 @@
 import { readSettings } from "../lib/config.ts";
 import { ApiError } from "../lib/errors.ts";
 import { closePlatform, openPlatform, type Platform } from "../lib/platform.ts";
-import { setLogging } from "../lib/http/log.ts";
+import { setLogging } from "../lib/log.ts";
 import { createOrg, setFeature, setLicence, setPlan } from "../lib/admin/orgs.ts";
 import { createUser, removeMember, setRole } from "../lib/admin/users.ts";
 import { createSite, setPaused } from "../lib/admin/sites.ts";

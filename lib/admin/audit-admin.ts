@@ -1,6 +1,6 @@
 import type { Platform } from "../platform.ts";
 import { OPERATOR, recordAudit, type AuditEntry } from "../audit.ts";
-import { logLine } from "../http/log.ts";
+import { logLine } from "../log.ts";
 
 /**
  * Writes an operator action to the org's audit log. An org whose own database is down still

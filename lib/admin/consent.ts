@@ -28,8 +28,7 @@ export async function setConsent(platform: Platform, input: Record<string, unkno
     const flag = field === "respectDnt" ? "--dnt" : `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
     throw invalid(flag, field === "mode" ? "must be opt-in, opt-out or none" : error.message);
   }
-  platform.control.db.update(sites).set({ consent: JSON.stringify(next) }).where(eq(sites.id, site.id)).run();
-  platform.control.touch();
+  platform.control.write((db) => db.update(sites).set({ consent: JSON.stringify(next) }).where(eq(sites.id, site.id)).run());
   await auditAdmin(platform, orgById(platform.control.db, site.orgId), { action: "consent.updated", label: `Consent settings of ${site.name} changed`, target: { type: "site", id: site.id }, meta: { mode: next.mode, respectDnt: next.respectDnt } });
   return { id: site.id, consent: next };
 }

@@ -24,11 +24,10 @@ export async function addDomain(platform: Platform, input: { site?: unknown; hos
   const id = newId();
   const token = newDomainToken();
   const primary = input.primary === true;
-  db.transaction((tx) => {
-    if (primary) tx.update(domains).set({ isPrimary: false }).where(eq(domains.siteId, site.id)).run();
-    tx.insert(domains).values({ id, siteId: site.id, orgId: site.orgId, hostname: host, isPrimary: primary, includeSubdomains: input.includeSubdomains === true, token, createdAt: platform.now() }).run();
+  platform.control.write((db) => {
+    if (primary) db.update(domains).set({ isPrimary: false }).where(eq(domains.siteId, site.id)).run();
+    db.insert(domains).values({ id, siteId: site.id, orgId: site.orgId, hostname: host, isPrimary: primary, includeSubdomains: input.includeSubdomains === true, token, createdAt: platform.now() }).run();
   });
-  platform.control.touch();
   await auditAdmin(platform, orgById(db, site.orgId), { action: "domain.added", label: `Domain ${host} added`, target: { type: "domain", id }, meta: { siteId: site.id, hostname: host } });
   return { id, token, status: "pending", record: verificationRecord(host, token) };
 }
@@ -63,11 +62,13 @@ export async function verifyDomain(platform: Platform, input: { site?: unknown; 
   const force = input.force === true;
   const proof = force ? { ok: true } : await dnsProves(host, domain.token);
   const status = proof.ok ? "verified" : "failed";
-  db.update(domains)
-    .set(proof.ok ? { status, strong: !force, verifiedAt: platform.now() } : { status })
-    .where(eq(domains.id, domain.id))
-    .run();
-  platform.control.touch();
+  platform.control.write((db) =>
+    db
+      .update(domains)
+      .set(proof.ok ? { status, strong: !force, verifiedAt: platform.now() } : { status })
+      .where(eq(domains.id, domain.id))
+      .run(),
+  );
   await auditAdmin(platform, orgById(db, site.orgId), {
     action: proof.ok ? "domain.verified" : "domain.verification_failed",
     label: `Domain ${host} ${proof.ok ? (force ? "verified by operator override" : "verified by DNS") : "not verified"}`,

@@ -40,21 +40,23 @@ export async function createKey(platform: Platform, input: { org?: unknown; user
   const now = platform.now();
   const { key, hash, prefix } = generateApiKey();
   const id = newId();
-  db.insert(apiKeys)
-    .values({
-      id,
-      orgId: org.id,
-      userId,
-      name,
-      prefix,
-      hash,
-      permissions: JSON.stringify(perms === "all" ? ["*"] : perms),
-      sites: siteChoice === "all" ? null : JSON.stringify(siteChoice),
-      expiresAt: expires === "never" ? null : now + Number(expires) * DAY,
-      createdAt: now,
-    })
-    .run();
-  platform.control.touch();
+  platform.control.write((db) =>
+    db
+      .insert(apiKeys)
+      .values({
+        id,
+        orgId: org.id,
+        userId,
+        name,
+        prefix,
+        hash,
+        permissions: JSON.stringify(perms === "all" ? ["*"] : perms),
+        sites: siteChoice === "all" ? null : JSON.stringify(siteChoice),
+        expiresAt: expires === "never" ? null : now + Number(expires) * DAY,
+        createdAt: now,
+      })
+      .run(),
+  );
   await auditAdmin(platform, org, { action: "key.created", label: `API key ${prefix}… created`, target: { type: "api_key", id }, meta: { userId, permissions: perms, sites: siteChoice, expires } });
   return { id, key };
 }
@@ -69,8 +71,7 @@ function keyById(platform: Platform, value: unknown) {
 export async function revokeKey(platform: Platform, input: { id?: unknown }) {
   const key = keyById(platform, input.id);
   if (key.revokedAt !== null) throw new ApiError("CONFLICT", "The key is already revoked", [{ path: "--id", message: "already revoked" }]);
-  platform.control.db.update(apiKeys).set({ revokedAt: platform.now() }).where(eq(apiKeys.id, key.id)).run();
-  platform.control.touch();
+  platform.control.write((db) => db.update(apiKeys).set({ revokedAt: platform.now() }).where(eq(apiKeys.id, key.id)).run());
   await auditAdmin(platform, orgById(platform.control.db, key.orgId), { action: "key.revoked", label: `API key ${key.prefix}… revoked`, target: { type: "api_key", id: key.id } });
   return { id: key.id };
 }
@@ -80,8 +81,7 @@ export async function rotateKey(platform: Platform, input: { id?: unknown }) {
   const key = keyById(platform, input.id);
   if (key.revokedAt !== null) throw new ApiError("CONFLICT", "A revoked key cannot be rotated", [{ path: "--id", message: "revoked" }]);
   const fresh = generateApiKey();
-  platform.control.db.update(apiKeys).set({ hash: fresh.hash, prefix: fresh.prefix, rotatedAt: platform.now() }).where(eq(apiKeys.id, key.id)).run();
-  platform.control.touch();
+  platform.control.write((db) => db.update(apiKeys).set({ hash: fresh.hash, prefix: fresh.prefix, rotatedAt: platform.now() }).where(eq(apiKeys.id, key.id)).run());
   await auditAdmin(platform, orgById(platform.control.db, key.orgId), { action: "key.rotated", label: `API key ${key.prefix}… rotated to ${fresh.prefix}…`, target: { type: "api_key", id: key.id } });
   return { id: key.id, key: fresh.key };
 }

@@ -21,8 +21,7 @@ export async function createOrg(platform: Platform, input: { name?: unknown; ind
     if (problem) throw invalid("--db", problem);
   }
   const id = newId();
-  platform.control.db.insert(orgs).values({ id, name, industry, plan, dbUrl, createdAt: platform.now() }).run();
-  platform.control.touch();
+  platform.control.write((db) => db.insert(orgs).values({ id, name, industry, plan, dbUrl, createdAt: platform.now() }).run());
   // Opening the store creates and migrates it; an unreachable BYO database is reported, not fatal.
   const problem = await auditAdmin(platform, { id, dbUrl }, { action: "org.created", label: `Organization ${name} created`, target: { type: "org", id }, meta: { industry, plan, byo: dbUrl !== null } });
   return problem && dbUrl ? { id, warning: `own database not reachable yet: ${problem}` } : { id };
@@ -31,8 +30,7 @@ export async function createOrg(platform: Platform, input: { name?: unknown; ind
 export async function setLicence(platform: Platform, input: { org?: unknown; status?: unknown }) {
   const org = orgById(platform.control.db, idFlag(input.org, "--org"));
   const status = oneOf(input.status, "--status", LICENCE_STATUSES);
-  platform.control.db.update(orgs).set({ licenceStatus: status }).where(eq(orgs.id, org.id)).run();
-  platform.control.touch();
+  platform.control.write((db) => db.update(orgs).set({ licenceStatus: status }).where(eq(orgs.id, org.id)).run());
   await auditAdmin(platform, org, { action: "org.licence_changed", label: `Licence ${org.licenceStatus} → ${status}`, target: { type: "org", id: org.id }, meta: { from: org.licenceStatus, to: status } });
   return { id: org.id, status };
 }
@@ -40,8 +38,7 @@ export async function setLicence(platform: Platform, input: { org?: unknown; sta
 export async function setPlan(platform: Platform, input: { org?: unknown; plan?: unknown }) {
   const org = orgById(platform.control.db, idFlag(input.org, "--org"));
   const plan = oneOf(input.plan, "--plan", PLAN_NAMES);
-  platform.control.db.update(orgs).set({ plan }).where(eq(orgs.id, org.id)).run();
-  platform.control.touch();
+  platform.control.write((db) => db.update(orgs).set({ plan }).where(eq(orgs.id, org.id)).run());
   await auditAdmin(platform, org, { action: "org.plan_changed", label: `Plan ${org.plan} → ${plan}`, target: { type: "org", id: org.id }, meta: { from: org.plan, to: plan } });
   return { id: org.id, plan };
 }
@@ -57,8 +54,7 @@ export async function setFeature(platform: Platform, input: { org?: unknown; ena
   if (path === "--enable") disabled.delete(feature);
   else disabled.add(feature);
   const list = [...disabled].sort();
-  platform.control.db.update(orgs).set({ disabledFeatures: JSON.stringify(list) }).where(eq(orgs.id, org.id)).run();
-  platform.control.touch();
+  platform.control.write((db) => db.update(orgs).set({ disabledFeatures: JSON.stringify(list) }).where(eq(orgs.id, org.id)).run());
   await auditAdmin(platform, org, { action: path === "--enable" ? "org.feature_enabled" : "org.feature_disabled", label: `Feature ${feature} ${path === "--enable" ? "enabled" : "disabled"}`, target: { type: "org", id: org.id }, meta: { feature } });
   return { id: org.id, disabledFeatures: list };
 }

@@ -20,12 +20,11 @@ export async function createSite(platform: Platform, input: { org?: unknown; nam
   const id = newId();
   const siteKey = randomSecret("tm", 12);
   const now = platform.now();
-  db.transaction((tx) => {
-    tx.insert(sites).values({ id, orgId: org.id, name, siteKey, domain, timezone: tz, currency: cur, createdAt: now }).run();
+  platform.control.write((db) => {
+    db.insert(sites).values({ id, orgId: org.id, name, siteKey, domain, timezone: tz, currency: cur, createdAt: now }).run();
     // The site's own domain is its primary domain; it still needs verifying before hits count.
-    tx.insert(domains).values({ id: newId(), siteId: id, orgId: org.id, hostname: domain, isPrimary: true, token: newDomainToken(), createdAt: now }).run();
+    db.insert(domains).values({ id: newId(), siteId: id, orgId: org.id, hostname: domain, isPrimary: true, token: newDomainToken(), createdAt: now }).run();
   });
-  platform.control.touch();
   await auditAdmin(platform, org, { action: "site.created", label: `Site ${name} (${domain}) created`, target: { type: "site", id }, meta: { domain, timezone: tz, currency: cur } });
   return { id, siteKey };
 }
@@ -33,8 +32,7 @@ export async function createSite(platform: Platform, input: { org?: unknown; nam
 /** `site pause` / `site resume`: a paused site accepts hits and stores nothing. */
 export async function setPaused(platform: Platform, input: { site?: unknown }, paused: boolean) {
   const site = siteById(platform.control.db, idFlag(input.site, "--site"));
-  platform.control.db.update(sites).set({ paused }).where(eq(sites.id, site.id)).run();
-  platform.control.touch();
+  platform.control.write((db) => db.update(sites).set({ paused }).where(eq(sites.id, site.id)).run());
   const org = orgById(platform.control.db, site.orgId);
   await auditAdmin(platform, org, { action: paused ? "site.paused" : "site.resumed", label: `Site ${site.name} ${paused ? "paused" : "resumed"}`, target: { type: "site", id: site.id } });
   return { id: site.id, paused };

@@ -21,11 +21,10 @@ export async function createUser(platform: Platform, input: { org?: unknown; nam
   if (member) throw new ApiError("CONFLICT", `${mail} is already a member of this organization`, [{ path: "--email", message: "already a member" }]);
   const [{ seats }] = db.select({ seats: count() }).from(memberships).where(eq(memberships.orgId, org.id)).all();
   enforceLimit(org.plan, "seats", seats);
-  db.transaction((tx) => {
-    if (!existing) tx.insert(users).values({ id, name, email: mail, createdAt: platform.now() }).run();
-    tx.insert(memberships).values({ orgId: org.id, userId: id, role, createdAt: platform.now() }).run();
+  platform.control.write((db) => {
+    if (!existing) db.insert(users).values({ id, name, email: mail, createdAt: platform.now() }).run();
+    db.insert(memberships).values({ orgId: org.id, userId: id, role, createdAt: platform.now() }).run();
   });
-  platform.control.touch();
   await auditAdmin(platform, org, { action: "member.added", label: `${name} <${mail}> added as ${role}`, target: { type: "user", id }, meta: { role } });
   return { id };
 }
@@ -36,8 +35,7 @@ export async function setRole(platform: Platform, input: { org?: unknown; user?:
   const userId = idFlag(input.user, "--user");
   const role = oneOf(input.role, "--role", ROLES);
   const m = membershipOf(platform.control.db, org.id, userId);
-  platform.control.db.update(memberships).set({ role }).where(and(eq(memberships.orgId, org.id), eq(memberships.userId, userId))).run();
-  platform.control.touch();
+  platform.control.write((db) => db.update(memberships).set({ role }).where(and(eq(memberships.orgId, org.id), eq(memberships.userId, userId))).run());
   await auditAdmin(platform, org, { action: "member.role_changed", label: `Role ${m.role} → ${role}`, target: { type: "user", id: userId }, meta: { from: m.role, to: role } });
   return { id: userId, role };
 }
@@ -47,8 +45,7 @@ export async function removeMember(platform: Platform, input: { org?: unknown; u
   const org = orgById(platform.control.db, idFlag(input.org, "--org"));
   const userId = idFlag(input.user, "--user");
   membershipOf(platform.control.db, org.id, userId);
-  platform.control.db.delete(memberships).where(and(eq(memberships.orgId, org.id), eq(memberships.userId, userId))).run();
-  platform.control.touch();
+  platform.control.write((db) => db.delete(memberships).where(and(eq(memberships.orgId, org.id), eq(memberships.userId, userId))).run());
   await auditAdmin(platform, org, { action: "member.removed", label: "Member removed", target: { type: "user", id: userId } });
   return { id: userId };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { ApiError, invalid } from "../errors.ts";
 import { isId } from "../ids.ts";
-import type { ControlDb } from "../db/control.ts";
+import type { ControlReader } from "../db/control.ts";
 import { memberships, orgs, sites } from "../db/control-schema.ts";
 
 const HOST_RE = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -63,19 +63,19 @@ export function idFlag(value: unknown, path: string): string {
   return id;
 }
 
-export function orgById(db: ControlDb, id: string) {
+export function orgById(db: ControlReader, id: string) {
   const org = db.select().from(orgs).where(eq(orgs.id, id)).get();
   if (!org) throw new ApiError("NOT_FOUND", `No organization ${id}`, [{ path: "--org", message: "not found" }]);
   return org;
 }
 
-export function siteById(db: ControlDb, id: string) {
+export function siteById(db: ControlReader, id: string) {
   const site = db.select().from(sites).where(eq(sites.id, id)).get();
   if (!site) throw new ApiError("NOT_FOUND", `No site ${id}`, [{ path: "--site", message: "not found" }]);
   return site;
 }
 
-export function membershipOf(db: ControlDb, orgId: string, userId: string) {
+export function membershipOf(db: ControlReader, orgId: string, userId: string) {
   const m = db.select().from(memberships).where(and(eq(memberships.orgId, orgId), eq(memberships.userId, userId))).get();
   if (!m) throw new ApiError("NOT_FOUND", `User ${userId} is not a member of ${orgId}`, [{ path: "--user", message: "not a member of the organization" }]);
   return m;

@@ -4,7 +4,8 @@ import type { TenantStore } from "../db/tenants.ts";
 import { sites } from "../db/control-schema.ts";
 import { notFound } from "../errors.ts";
 import { orgStore } from "../db/org-store.ts";
-import { readRows, SiteData } from "./site-data.ts";
+import { readRows } from "../db/statements.ts";
+import { SiteData } from "./site-data.ts";
 
 /** The site a report is about, with its in-memory analytics data brought up to date. */
 export interface AnalyticsSite {
@@ -15,9 +16,8 @@ export interface AnalyticsSite {
   data: SiteData;
 }
 
-/** Sites whose columns stay in memory (least recently used first out). */
+/** Sites whose columns stay in memory (least recently used first out, from platform.siteData). */
 const MAX_SITES = 16;
-const cache = new Map<string, SiteData>();
 
 /** A site of the org with its timezone, currency and the org's store (no analytics data loaded). */
 export async function siteWithStore(platform: Platform, orgId: string, siteId: string): Promise<Omit<AnalyticsSite, "data">> {
@@ -30,6 +30,7 @@ export async function siteWithStore(platform: Platform, orgId: string, siteId: s
 
 export async function analyticsSite(platform: Platform, orgId: string, siteId: string): Promise<AnalyticsSite> {
   const { store, ...site } = await siteWithStore(platform, orgId, siteId);
+  const cache = platform.siteData;
   const key = `${store.path ?? `libsql:${orgId}`}|${siteId}`;
   let data = cache.get(key);
   if (data) cache.delete(key);

@@ -235,12 +235,4 @@ export class SiteData {
   get sessionCapacity(): number {
     return this.sessions.seq.length;
   }
-
-}
-
-/** Rows as arrays from either kind of store (bun:sqlite file or libSQL client). */
-export async function readRows(store: TenantStore, sql: string, args: (string | number | Uint8Array)[]): Promise<unknown[][]> {
-  if (store.sqlite) return store.sqlite.query(sql).values(...args) as unknown[][];
-  const rs = await store.libsql!.execute({ sql, args });
-  return rs.rows.map((row) => Array.from(row as ArrayLike<unknown>));
 }

@@ -1,9 +1,10 @@
 import type { TenantStore } from "../db/tenants.ts";
+import { readRows } from "../db/statements.ts";
 import { uuidOfHex } from "../ids.ts";
 import { SESSION_DIMS, SESSION_READ } from "../db/session-row.ts";
 import { fitColumns, grow, groupByKey, growColumns, NO_DAY } from "./columns.ts";
 import { CONVERSION, CUSTOM_EVENT, DOWNLOAD, KEPT_EVENT_TYPES, OUTBOUND, PAGEVIEW } from "./kept-events.ts";
-import { readRows, type SiteData } from "./site-data.ts";
+import type { SiteData } from "./site-data.ts";
 
 /**
  * Fills a site's columns (SiteData) from the store: the first load reads every session and

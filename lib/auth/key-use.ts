@@ -4,7 +4,7 @@ import { apiKeys } from "../db/control-schema.ts";
 import { keyUses } from "../db/tenant-schema.ts";
 import type { TenantStores } from "../db/tenants.ts";
 import { recordAudit } from "../audit.ts";
-import { logLine } from "../http/log.ts";
+import { logLine } from "../log.ts";
 
 interface Use {
   keyId: string;
@@ -66,10 +66,9 @@ export class KeyUseRecorder {
     this.pending = new Map();
     const latest = new Map<string, Use>();
     for (const u of batch) if ((latest.get(u.keyId)?.at ?? -1) < u.at) latest.set(u.keyId, u);
-    const setLast = this.control.sqlite.transaction(() => {
-      for (const u of latest.values()) this.control.db.update(apiKeys).set({ lastUsedAt: u.at, lastUsedIp: u.ip }).where(eq(apiKeys.id, u.keyId)).run();
+    this.control.write((db) => {
+      for (const u of latest.values()) db.update(apiKeys).set({ lastUsedAt: u.at, lastUsedIp: u.ip }).where(eq(apiKeys.id, u.keyId)).run();
     });
-    setLast.immediate();
     for (const u of batch) {
       try {
         const store = await this.tenants.get(u.org);

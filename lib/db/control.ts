@@ -4,25 +4,45 @@ import { join } from "node:path";
 import * as schema from "./control-schema.ts";
 import { controlMigrations, migrateSqlite } from "./migrate.ts";
 import { openSqlite } from "./sqlite.ts";
+import { finalizeStatements } from "./prepared.ts";
 
-export type ControlDb = BunSQLiteDatabase<typeof schema>;
+/** The control database with writes: only `ControlStore.write` hands it out. */
+export type ControlDb = BunSQLiteDatabase<typeof schema> & { $client: Database };
+/** The control database for reads (`ControlStore.db`): writing through it does not type-check. */
+export type ControlReader = Omit<ControlDb, "insert" | "update" | "delete" | "run" | "transaction">;
 
 /** control.sqlite, opened once per process. */
 export class ControlStore {
-  readonly sqlite: Database;
-  readonly db: ControlDb;
+  private readonly sqlite: Database;
+  private readonly writer: ControlDb;
+  readonly db: ControlReader;
   private localWrites = 0;
   private readonly dataVersion;
 
   constructor(dataDir: string, synchronous: "NORMAL" | "FULL" = "NORMAL") {
     this.sqlite = openSqlite(join(dataDir, "control.sqlite"), { synchronous, createDir: true });
     migrateSqlite(this.sqlite, controlMigrations);
-    this.db = drizzle({ client: this.sqlite, schema });
+    this.writer = drizzle({ client: this.sqlite, schema });
+    this.db = this.writer;
     this.dataVersion = this.sqlite.prepare<{ data_version: number }, []>("PRAGMA data_version");
   }
 
   /**
-   * Changes whenever control data may have changed — by this process (through `touch`) or by
+   * Every change to control data: `change` runs synchronously in one immediate transaction
+   * (nested calls become savepoints) and the generation moves on once it is over — committed,
+   * or failed after a statement may have run — so no cache of this process outlives a write.
+   * A promise is refused by type: work that awaits cannot hold the transaction.
+   */
+  write<T>(change: (db: ControlDb) => T extends PromiseLike<unknown> ? never : T): T {
+    try {
+      return this.sqlite.transaction(() => change(this.writer)).immediate();
+    } finally {
+      this.localWrites++;
+    }
+  }
+
+  /**
+   * Changes whenever control data may have changed — by this process (through `write`) or by
    * another one (SQLite's data_version) — so caches of keys, orgs and sites know when to drop.
    */
   generation(): string {
@@ -71,16 +91,12 @@ export class ControlStore {
     return value;
   }
 
-  /** Call after a write made through this handle. */
-  touch(): void {
-    this.localWrites++;
-  }
-
   sqliteVersion(): string {
     return this.sqlite.query<{ v: string }, []>("select sqlite_version() as v").get()!.v;
   }
 
   close(): void {
+    finalizeStatements(this.sqlite);
     this.sqlite.close();
   }
 }

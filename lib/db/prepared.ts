@@ -1,20 +1,72 @@
 /**
- * Prepared statements kept per database handle: drizzle otherwise rebuilds and re-prepares the
- * SQL on every call, which dominates short read paths. Keyed weakly by the handle, so a closed
- * (evicted) tenant store drops its statements with it.
+ * Prepared statements kept for the life of one connection: drizzle otherwise rebuilds and
+ * re-prepares the SQL on every call, which dominates short read paths. Whoever closes a
+ * connection finalizes its cache first: a bun:sqlite statement left unfinalized keeps its
+ * connection (and the file) open after close(false), as sqlite3_close_v2 makes it a zombie.
  */
-const byHandle = new WeakMap<object, Map<string, unknown>>();
+export class StatementCache {
+  private readonly entries = new Map<string, unknown>();
 
-export function prepared<T>(db: object, name: string, build: () => T): T {
-  let statements = byHandle.get(db);
-  if (!statements) {
-    statements = new Map();
-    byHandle.set(db, statements);
+  /** The statement kept under `key` (a name, or the SQL text itself), built on first use. */
+  get<T>(key: string, build: () => T): T {
+    let statement = this.entries.get(key) as T | undefined;
+    if (statement === undefined) {
+      statement = build();
+      this.entries.set(key, statement);
+    }
+    return statement;
   }
-  let statement = statements.get(name) as T | undefined;
-  if (statement === undefined) {
-    statement = build();
-    statements.set(name, statement);
+
+  get size(): number {
+    return this.entries.size;
   }
-  return statement;
+
+  /** Finalizes every kept statement and forgets them all (the connection is about to close). */
+  finalizeAll(): void {
+    for (const entry of this.entries.values()) {
+      try {
+        finalizerOf(entry)?.();
+      } catch {
+        /* one statement failing to finalize must not keep the others open */
+      }
+    }
+    this.entries.clear();
+  }
+}
+
+type Finalizable = { finalize(): void };
+const canFinalize = (value: unknown): value is Finalizable => typeof (value as Finalizable | null)?.finalize === "function";
+
+/**
+ * A bun:sqlite Statement finalizes itself; drizzle's bun-sqlite prepared query holds its
+ * Statement in `stmt`; libSQL's prepared queries hold nothing to release.
+ */
+function finalizerOf(entry: unknown): (() => void) | null {
+  if (canFinalize(entry)) return () => entry.finalize();
+  const inner = (entry as { stmt?: unknown } | null)?.stmt;
+  return canFinalize(inner) ? () => inner.finalize() : null;
+}
+
+/** Each connection's cache, by the connection (a bun:sqlite Database or a libSQL Client). */
+const caches = new WeakMap<object, StatementCache>();
+
+/** The statement cache of a connection, made on first use; its owner finalizes it on close. */
+export function statementsOf(connection: object): StatementCache {
+  let cache = caches.get(connection);
+  if (!cache) {
+    cache = new StatementCache();
+    caches.set(connection, cache);
+  }
+  return cache;
+}
+
+/** Finalizes a connection's kept statements before it closes (tenant handles, the control store). */
+export function finalizeStatements(connection: object): void {
+  caches.get(connection)?.finalizeAll();
+  caches.delete(connection);
+}
+
+/** A named prepared query of a drizzle database, kept in its connection's cache. */
+export function prepared<T>(db: { $client: object }, name: string, build: () => T): T {
+  return statementsOf(db.$client).get(name, build);
 }

@@ -1,5 +1,6 @@
 import type { Database, Statement } from "bun:sqlite";
 import type { Client } from "@libsql/client/web";
+import { statementsOf } from "./prepared.ts";
 
 /**
  * A unit of write logic written once as a generator that yields SQL operations and receives
@@ -17,21 +18,8 @@ export const runOp = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "r
 export const getOp = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "get" });
 export const allOp = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "all" });
 
-const cache = new WeakMap<Database, Map<string, Statement>>();
-
-function statement(db: Database, sql: string): Statement {
-  let statements = cache.get(db);
-  if (!statements) {
-    statements = new Map();
-    cache.set(db, statements);
-  }
-  let st = statements.get(sql);
-  if (!st) {
-    st = db.prepare(sql);
-    statements.set(sql, st);
-  }
-  return st;
-}
+/** The connection's statement for this SQL, prepared once (lib/db/prepared.ts; finalized on close). */
+const statement = (db: Database, sql: string): Statement => statementsOf(db).get(sql, () => db.prepare(sql));
 
 const ranWith = (r: { changes: number; lastInsertRowid: number | bigint }): RunResult => ({ changes: r.changes, lastInsertRowid: Number(r.lastInsertRowid) });
 
@@ -95,9 +83,24 @@ export async function runProgram<T>(store: StoreHandles, program: Program<T>): P
   throw new Error("the store has no connection");
 }
 
-/** One read-only statement, outside any transaction (so it takes no write lock); rows as objects. */
-export async function readAll(store: StoreHandles, sql: string, args: Arg[]): Promise<Record<string, unknown>[]> {
-  if (store.sqlite) return statement(store.sqlite, sql).all(...args) as Record<string, unknown>[];
-  if (store.libsql) return (await store.libsql.execute({ sql, args })).rows as unknown as Record<string, unknown>[];
+/** Rows as arrays in column order (no object per row: analytics loads millions) or as objects by column name. */
+export type RowShape = "arrays" | "objects";
+
+/**
+ * One read-only statement on either driver, outside any transaction (so it takes no write lock).
+ * On bun:sqlite through the connection's query cache: bounded (least recently used out), since
+ * reads may inline value lists into their SQL, and finalized when the connection closes.
+ */
+export function readRows(store: StoreHandles, sql: string, args: Arg[], shape?: "arrays"): Promise<unknown[][]>;
+export function readRows(store: StoreHandles, sql: string, args: Arg[], shape: "objects"): Promise<Record<string, unknown>[]>;
+export async function readRows(store: StoreHandles, sql: string, args: Arg[], shape: RowShape = "arrays"): Promise<unknown[][] | Record<string, unknown>[]> {
+  if (store.sqlite) {
+    const st = store.sqlite.query(sql);
+    return shape === "arrays" ? (st.values(...args) as unknown[][]) : (st.all(...args) as Record<string, unknown>[]);
+  }
+  if (store.libsql) {
+    const rows = (await store.libsql.execute({ sql, args })).rows;
+    return shape === "arrays" ? rows.map((row) => Array.from(row as ArrayLike<unknown>)) : (rows as unknown as Record<string, unknown>[]);
+  }
   throw new Error("the store has no connection");
 }

@@ -10,11 +10,12 @@ import { fileURLToPath } from "node:url";
 import { ApiError } from "../errors.ts";
 import { migrateLibsql, migrateSqlite, tenantMigrations } from "./migrate.ts";
 import { openSqlite } from "./sqlite.ts";
-import { logLine } from "../http/log.ts";
+import { statementsOf, type StatementCache } from "./prepared.ts";
+import { logLine } from "../log.ts";
 import * as schema from "./tenant-schema.ts";
 
 /** Works for both drivers: always `await` queries; keep transaction bodies synchronous on sqlite. */
-export type TenantDb = BaseSQLiteDatabase<"sync" | "async", unknown, typeof schema>;
+export type TenantDb = BaseSQLiteDatabase<"sync" | "async", unknown, typeof schema> & { $client: Database | Client };
 
 export interface TenantStore {
   orgId: string;
@@ -28,8 +29,8 @@ export interface TenantStore {
   /** The SQLite file's path (managed and `file:` stores), for other connections to it. */
   path: string | null;
   synchronous: "NORMAL" | "FULL";
-  /** Hot paths keep their prepared statements here; finalized when the handle closes. */
-  onClose: (() => void)[];
+  /** Hot paths keep their prepared statements here (lib/db/prepared.ts); finalized when the handle closes. */
+  statements: StatementCache;
 }
 
 export interface OrgStoreRef {
@@ -66,10 +67,17 @@ export const upstreamUnavailable = (message = "The data store is temporarily una
 export class TenantStores {
   private readonly open = new Map<string, TenantStore>();
   private readonly opening = new Map<string, Promise<TenantStore>>();
+  /** Evicted handles waiting to close, with their timers (closeAll closes them at once). */
+  private readonly closing = new Map<TenantStore, ReturnType<typeof setTimeout>>();
 
   constructor(
     private readonly dataDir: string,
-    private readonly options: { max?: number; synchronous?: "NORMAL" | "FULL" } = {},
+    private readonly options: {
+      max?: number;
+      synchronous?: "NORMAL" | "FULL";
+      /** How long an evicted handle stays open for requests still using it (30 s). */
+      evictedCloseAfterMs?: number;
+    } = {},
   ) {}
 
   private get synchronous(): "NORMAL" | "FULL" {
@@ -110,7 +118,7 @@ export class TenantStores {
         sqlite?.close();
         throw unreachable(error);
       }
-      return { orgId: org.id, byo: true, db: drizzleSqlite({ client: sqlite, schema }) as unknown as TenantDb, sqlite, libsql: null, path, synchronous: this.synchronous, onClose: [] };
+      return { orgId: org.id, byo: true, db: drizzleSqlite({ client: sqlite, schema }) as unknown as TenantDb, sqlite, libsql: null, path, synchronous: this.synchronous, statements: statementsOf(sqlite) };
     }
     const authToken = url.searchParams.get("authToken") ?? undefined;
     url.searchParams.delete("authToken");
@@ -119,7 +127,7 @@ export class TenantStores {
       client = createClient({ url: url.toString(), authToken });
       const db = drizzleLibsql({ client, schema });
       await migrateLibsql(db as never, tenantMigrations);
-      return { orgId: org.id, byo: true, db: db as unknown as TenantDb, sqlite: null, libsql: client, path: null, synchronous: this.synchronous, onClose: [() => client!.close()] };
+      return { orgId: org.id, byo: true, db: db as unknown as TenantDb, sqlite: null, libsql: client, path: null, synchronous: this.synchronous, statements: statementsOf(client) };
     } catch (error) {
       client?.close();
       throw unreachable(error);
@@ -137,7 +145,7 @@ export class TenantStores {
       logLine({ level: "error", msg: "tenant store failed to open", orgId, error: String(error) });
       throw upstreamUnavailable();
     }
-    return { orgId, byo: false, db: drizzleSqlite({ client: sqlite, schema }) as unknown as TenantDb, sqlite, libsql: null, path, synchronous: this.synchronous, onClose: [] };
+    return { orgId, byo: false, db: drizzleSqlite({ client: sqlite, schema }) as unknown as TenantDb, sqlite, libsql: null, path, synchronous: this.synchronous, statements: statementsOf(sqlite) };
   }
 
   private evict(): void {
@@ -146,7 +154,12 @@ export class TenantStores {
       const [oldestKey, oldest] = this.open.entries().next().value as [string, TenantStore];
       this.open.delete(oldestKey);
       // Requests still holding the handle may be between awaits: close a little later.
-      setTimeout(() => closeStore(oldest), 30_000).unref();
+      const timer = setTimeout(() => {
+        this.closing.delete(oldest);
+        closeStore(oldest);
+      }, this.options.evictedCloseAfterMs ?? 30_000);
+      timer.unref();
+      this.closing.set(oldest, timer);
     }
   }
 
@@ -165,18 +178,25 @@ export class TenantStores {
   }
 
   closeAll(): void {
+    for (const [store, timer] of this.closing) {
+      clearTimeout(timer);
+      closeStore(store);
+    }
+    this.closing.clear();
     for (const store of this.open.values()) closeStore(store);
     this.open.clear();
   }
 }
 
+/** Finalizes the handle's statements, then closes its connection. */
 function closeStore(store: TenantStore): void {
-  for (const fn of store.onClose) {
-    try {
-      fn();
-    } catch {
-      /* a finalizer failing must not stop the others */
-    }
+  store.statements.finalizeAll();
+  try {
+    // throwOnError also finalizes statements drizzle prepared for one-off queries and not yet
+    // collected, so the file is released now instead of staying open as a zombie connection.
+    store.sqlite?.close(true);
+  } catch (error) {
+    logLine({ level: "warn", msg: "tenant store did not close cleanly", orgId: store.orgId, error: String(error) });
   }
-  store.sqlite?.close(false);
+  store.libsql?.close();
 }

@@ -39,15 +39,15 @@ const PUBLIC_ERRORS: Json = {
   503: API_ERRORS[503],
 };
 
-let cached: { at: number; doc: Json } | null = null;
-
 /**
  * /api/v1/openapi.json: the router asks each service for the OpenAPI of its own routes (built
  * from their TypeBox models) and merges them, adding the key security, the permission each
  * route needs and the error envelope of every error it can answer.
  */
 export async function mergedOpenApi(platform: Platform, upstreams: Upstream[], ctx: RequestContext): Promise<Json> {
-  if (cached && Date.now() - cached.at < 60_000) return cached.doc;
+  // Kept a minute on the platform (services rarely change their routes while running).
+  const cached = platform.openApi;
+  if (cached && Date.now() - cached.at < 60_000) return cached.doc as Json;
   const doc: Json = {
     openapi: "3.1.0",
     info: {
@@ -108,7 +108,7 @@ export async function mergedOpenApi(platform: Platform, upstreams: Upstream[], c
       }
     }
   }
-  cached = { at: Date.now(), doc };
+  platform.openApi = { at: Date.now(), doc };
   return doc;
 }
 

@@ -1,5 +1,5 @@
 import type { Server } from "bun";
-import { isLogging, logLine } from "./log.ts";
+import { isLogging, logLine } from "../log.ts";
 import { requestIdOf } from "./service.ts";
 import { MAX_BODY_BYTES } from "./request.ts";
 

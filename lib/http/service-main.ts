@@ -1,6 +1,6 @@
 import { readSettings } from "../config.ts";
 import { closePlatform, openPlatform, type Platform } from "../platform.ts";
-import { logLine, setLogging } from "./log.ts";
+import { logLine, setLogging } from "../log.ts";
 import { serveApp } from "./serve.ts";
 
 /** Starts one internal service on its own PORT (split mode, or a compiled single-file binary). */

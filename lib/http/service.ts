@@ -3,7 +3,7 @@ import { ApiError } from "../errors.ts";
 import { attachedContext, CONTEXT_HEADER, decodeContext, SIGNATURE_HEADER, type RequestContext } from "../auth/context.ts";
 import { mapError } from "./errors.ts";
 import { readJsonBody, requestIdFrom } from "./request.ts";
-import { logLine } from "./log.ts";
+import { logLine } from "../log.ts";
 
 const requestIds = new WeakMap<Request, string>();
 

@@ -12,7 +12,7 @@ import type { Database } from "bun:sqlite";
 import type { Settings } from "../config.ts";
 import { openSqlite } from "../db/sqlite.ts";
 import { runOnSqlite } from "../db/statements.ts";
-import { setLogging } from "../http/log.ts";
+import { setLogging } from "../log.ts";
 import { openPlatform } from "../platform.ts";
 import { applyHits, RowRefs, unpackHits } from "./apply.ts";
 import { openCollectDeps } from "./collect-deps.ts";

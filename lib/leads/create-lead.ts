@@ -1,4 +1,4 @@
-import { allOp, getOp, readAll, runOp, runProgram, type Program, type StoreHandles } from "../db/statements.ts";
+import { allOp, getOp, readRows, runOp, runProgram, type Program, type StoreHandles } from "../db/statements.ts";
 import { newId } from "../ids.ts";
 import { uuidBytes } from "../ingest/apply.ts";
 import { leadCreatedEvent, LEAD_CREATED, type Attribution } from "../webhooks/lead-created.ts";
@@ -55,10 +55,11 @@ function* touchReceived(integrationId: string, at: number): Program<void> {
 
 /** A consenting visitor of the site by its UUID (an unknown or non-consenting one is not merged into). */
 async function visitorById(store: StoreHandles, siteId: string, visitorId: string): Promise<number | null> {
-  const rows = await readAll(
+  const rows = await readRows(
     store,
     "SELECT v.seq AS seq FROM strings s JOIN visitor_rows v ON v.site = s.id AND v.uid = ? WHERE s.value = ? AND v.consented = 1",
     [uuidBytes(visitorId), siteId],
+    "objects",
   );
   return (rows[0]?.seq as number | undefined) ?? null;
 }
@@ -66,12 +67,12 @@ async function visitorById(store: StoreHandles, siteId: string, visitorId: strin
 /** The visitor an earlier lead of the site with the same e-mail address was merged into. */
 async function visitorByEmail(store: StoreHandles, siteId: string, email: string): Promise<number | null> {
   // `+created_at`: sort the address's few leads, rather than let the planner walk every lead of the site by date.
-  const rows = await readAll(store, "SELECT visitor FROM leads WHERE site_id = ? AND email = ? AND visitor IS NOT NULL ORDER BY +created_at DESC LIMIT 1", [siteId, email]);
+  const rows = await readRows(store, "SELECT visitor FROM leads WHERE site_id = ? AND email = ? AND visitor IS NOT NULL ORDER BY +created_at DESC LIMIT 1", [siteId, email], "objects");
   return (rows[0]?.visitor as number | undefined) ?? null;
 }
 
 async function latestTouch(store: StoreHandles, visitor: number): Promise<Touch | null> {
-  const rows = await readAll(
+  const rows = await readRows(
     store,
     `SELECT p.value AS path, co.value AS country, ch.value AS channel, so.value AS source, me.value AS medium, ca.value AS campaign
      FROM session_rows s
@@ -84,6 +85,7 @@ async function latestTouch(store: StoreHandles, visitor: number): Promise<Touch 
      WHERE s.seq > (SELECT coalesce(max(seq), 0) FROM session_rows) - ? AND s.visitor = ?
      ORDER BY s.seq DESC LIMIT 1`,
     [TOUCH_WINDOW_SESSIONS, visitor],
+    "objects",
   );
   return (rows[0] as unknown as Touch | undefined) ?? null;
 }
@@ -142,7 +144,7 @@ const isExternalIdClash = (error: unknown) => /UNIQUE constraint failed: leads\.
 export async function createLead(store: StoreHandles, site: LeadSite, input: LeadInput, options: CreateLeadOptions): Promise<CreatedLead> {
   if (input.externalId !== null) {
     // The common repeat costs one indexed read, outside any write lock.
-    const known = await readAll(store, BY_EXTERNAL_ID, [site.id, input.externalId]);
+    const known = await readRows(store, BY_EXTERNAL_ID, [site.id, input.externalId], "objects");
     if (known.length > 0) {
       if (options.receivedVia) await runProgram(store, touchReceived(options.receivedVia, options.at));
       return { id: known[0].id as string, duplicate: true, deliveries: 0 };

@@ -5,7 +5,7 @@ import type { ControlStore } from "../db/control.ts";
 import { orgs, sites } from "../db/control-schema.ts";
 import { featureBlocked } from "../plans.ts";
 import { prepared } from "../db/prepared.ts";
-import { readAll } from "../db/statements.ts";
+import { readRows } from "../db/statements.ts";
 import { siteByKey } from "../ingest/site-lookup.ts";
 import type { Platform } from "../platform.ts";
 import { createLead, type LeadSite } from "./create-lead.ts";
@@ -72,7 +72,7 @@ export async function receiveInboundLead(platform: Platform, request: { siteKey:
   const tracked = request.siteKey.length <= 64 ? siteByKey(platform.control, request.siteKey) : null;
   if (!tracked) throw new ApiError("NOT_FOUND", "Unknown site key", [{ path: "siteKey", message: "no site has this key" }]);
   const store = await platform.tenants.get(tracked.org);
-  const inbound = (await readAll(store, "SELECT id, secret_hash FROM integrations WHERE site_id = ? AND kind = 'webhook_in' AND status = 'active' ORDER BY created_at, id", [tracked.id])) as {
+  const inbound = (await readRows(store, "SELECT id, secret_hash FROM integrations WHERE site_id = ? AND kind = 'webhook_in' AND status = 'active' ORDER BY created_at, id", [tracked.id], "objects")) as {
     id: string;
     secret_hash: string;
   }[];

@@ -1,5 +1,6 @@
 import type { TenantStore } from "../db/tenants.ts";
-import { readRows, type SiteData } from "../analytics/site-data.ts";
+import { readRows } from "../db/statements.ts";
+import type { SiteData } from "../analytics/site-data.ts";
 
 /**
  * What a site's store knows about people beyond their sessions: the leads each visitor left

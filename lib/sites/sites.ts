@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { ControlDb, ControlStore } from "../db/control.ts";
+import type { ControlReader, ControlStore } from "../db/control.ts";
 import { domains, sites } from "../db/control-schema.ts";
 import type { TenantDb } from "../db/tenants.ts";
 import type { Domain, Site, SiteStatus } from "../api/models.ts";
@@ -48,7 +48,7 @@ export function domainView(d: typeof domains.$inferSelect): Domain {
 }
 
 /** Spec 2.3: the installation status of one site. */
-export async function siteStatus(control: ControlDb, tenant: TenantDb, siteId: string, now: number): Promise<SiteStatus> {
+export async function siteStatus(control: ControlReader, tenant: TenantDb, siteId: string, now: number): Promise<SiteStatus> {
   const byId = prepared(control, "siteById", () => control.select().from(sites).where(eq(sites.id, sql.placeholder("id"))).prepare());
   const site = byId.get({ id: siteId });
   if (!site) throw new Error(`site ${siteId} vanished`);

@@ -1,8 +1,8 @@
 import { orgs } from "../db/control-schema.ts";
-import { getOp, readAll, runOp, runProgram, type Program, type StoreHandles } from "../db/statements.ts";
+import { getOp, readRows, runOp, runProgram, type Program, type StoreHandles } from "../db/statements.ts";
 import type { OrgStoreRef, TenantStore } from "../db/tenants.ts";
 import { auditRow } from "../audit.ts";
-import { logLine } from "../http/log.ts";
+import { logLine } from "../log.ts";
 import type { Platform } from "../platform.ts";
 import { resolveTarget, type Resolver } from "./address-guard.ts";
 import { DISABLE_AFTER_MS, nextStep, retryAfterMs, verdictOf, type NextStep } from "./schedule.ts";
@@ -61,19 +61,20 @@ const BATCH = 256;
 const MAX_BATCHES = 8;
 
 async function dueDeliveries(store: StoreHandles, now: number): Promise<DueDelivery[]> {
-  return (await readAll(
+  return (await readRows(
     store,
     `SELECT d.id AS id, d.body AS body, d.attempts AS attempts, d.next_attempt_at AS due, i.id AS integration, i.url AS url, i.signing_secret AS secret, i.status AS endpointStatus
      FROM deliveries d JOIN integrations i ON i.id = d.integration_id
      WHERE d.status = 'pending' AND d.next_attempt_at <= ?
      ORDER BY d.next_attempt_at LIMIT ?`,
     [now, BATCH],
+    "objects",
   )) as unknown as DueDelivery[];
 }
 
 /** When the store's next pending delivery is due (Infinity when none is). */
 async function nextDueAt(store: StoreHandles): Promise<number> {
-  const rows = await readAll(store, "SELECT min(next_attempt_at) AS at FROM deliveries WHERE status = 'pending' AND next_attempt_at IS NOT NULL", []);
+  const rows = await readRows(store, "SELECT min(next_attempt_at) AS at FROM deliveries WHERE status = 'pending' AND next_attempt_at IS NOT NULL", [], "objects");
   return (rows[0]?.at as number | null) ?? Infinity;
 }
 

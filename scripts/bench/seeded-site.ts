@@ -10,7 +10,7 @@ import { readSettings } from "../../lib/config.ts";
 import { closePlatform, openPlatform } from "../../lib/platform.ts";
 import { bootstrapIfEmpty, type Bootstrap } from "../../lib/admin/bootstrap.ts";
 import { progressBar, seedDemo } from "../../lib/demo/seed.ts";
-import { setLogging } from "../../lib/http/log.ts";
+import { setLogging } from "../../lib/log.ts";
 
 export interface Seeded {
   boot: Bootstrap;

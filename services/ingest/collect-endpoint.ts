@@ -1,7 +1,7 @@
 import { ApiError } from "../../lib/errors.ts";
 import type { RequestContext } from "../../lib/auth/context.ts";
 import { mapError } from "../../lib/http/errors.ts";
-import { logLine } from "../../lib/http/log.ts";
+import { logLine } from "../../lib/log.ts";
 import { requestIdOf } from "../../lib/http/service.ts";
 import type { CollectOutcome, CollectRequest } from "../../lib/ingest/collect.ts";
 

@@ -6,7 +6,7 @@ import type { RequestContext } from "../../lib/auth/context.ts";
 import { KeyResolver } from "../../lib/auth/resolve.ts";
 import { KeyUseRecorder } from "../../lib/auth/key-use.ts";
 import { mapError } from "../../lib/http/errors.ts";
-import { logLine } from "../../lib/http/log.ts";
+import { logLine } from "../../lib/log.ts";
 import { MAX_BODY_BYTES, readBodyLimited } from "../../lib/http/request.ts";
 import { requestIdOf } from "../../lib/http/service.ts";
 import type { Upstream } from "../../lib/http/upstream.ts";

@@ -2,7 +2,7 @@ import { readSettings, type Settings } from "../../lib/config.ts";
 import { closePlatform, openPlatform, type Platform } from "../../lib/platform.ts";
 import { bootstrapIfEmpty, type Bootstrap } from "../../lib/admin/bootstrap.ts";
 import { inProcess, overHttp } from "../../lib/http/upstream.ts";
-import { logLine, setLogging } from "../../lib/http/log.ts";
+import { logLine, setLogging } from "../../lib/log.ts";
 import { serveApp } from "../../lib/http/serve.ts";
 import { createIngestService } from "../ingest/app.ts";
 import { createQueryApp } from "../query/app.ts";

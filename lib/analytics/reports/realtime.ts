@@ -1,6 +1,7 @@
 import type { TenantStore } from "../../db/tenants.ts";
 import { NOT_SET } from "../engine.ts";
-import { PAGEVIEW, readRows } from "../site-data.ts";
+import { readRows } from "../../db/statements.ts";
+import { PAGEVIEW } from "../site-data.ts";
 
 /** Realtime (DESIGN section 5): the last 30 minutes by minute, from the recent events (73 hours kept). */
 export const REALTIME_MINUTES = 30;

@@ -1,4 +1,6 @@
-let enabled = process.env.LOG_REQUESTS !== "0";
+/** The process's JSON-line log (requests and diagnostics): a leaf module any layer may import. */
+// On until an entry point applies Settings.logRequests (LOG_REQUESTS, read in lib/config.ts).
+let enabled = true;
 
 /** Turns request/diagnostic logging on or off for this process (tests keep stdout quiet). */
 export function setLogging(on: boolean): void {

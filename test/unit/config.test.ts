@@ -1,0 +1,20 @@
+import { expect, test } from "bun:test";
+import { readSettings } from "../../lib/config.ts";
+
+test("LOG_REQUESTS and TENANT_CACHE_SIZE keep README's defaults: on and 64", () => {
+  const settings = readSettings({});
+  expect(settings.logRequests).toBe(true);
+  expect(settings.tenantCacheSize).toBe(64);
+});
+
+test("LOG_REQUESTS=0 silences the log; TENANT_CACHE_SIZE sets the LRU size", () => {
+  expect(readSettings({ LOG_REQUESTS: "0" }).logRequests).toBe(false);
+  expect(readSettings({ LOG_REQUESTS: "1" }).logRequests).toBe(true);
+  expect(readSettings({ TENANT_CACHE_SIZE: "3" }).tenantCacheSize).toBe(3);
+});
+
+test("malformed LOG_REQUESTS and TENANT_CACHE_SIZE are refused at start", () => {
+  expect(() => readSettings({ LOG_REQUESTS: "maybe" })).toThrow(/LOG_REQUESTS/);
+  expect(() => readSettings({ TENANT_CACHE_SIZE: "0" })).toThrow(/TENANT_CACHE_SIZE/);
+  expect(() => readSettings({ TENANT_CACHE_SIZE: "lots" })).toThrow(/TENANT_CACHE_SIZE/);
+});
