@@ -7,7 +7,7 @@ import { ApiError } from "../../lib/errors.ts";
 import { CollectAccepted, CollectBody } from "../../lib/ingest/protocol.ts";
 import { collectEndpoint, cors } from "./collect-endpoint.ts";
 import type { DirectRoutes } from "../../lib/http/upstream.ts";
-import { IngestThread } from "../../lib/ingest/ingest-thread.ts";
+import { CollectThread } from "../../lib/ingest/collect-thread.ts";
 import { bodyText } from "../../lib/http/request.ts";
 import { siteByKey } from "../../lib/ingest/site-lookup.ts";
 import { ConsentSettings } from "../../lib/ingest/consent-settings.ts";
@@ -21,7 +21,7 @@ const SiteConfig = t.Object({ siteKey: t.String(), consent: ConsentSettings, pop
 
 /** Public tracking: POST /v1/collect, the script, and the site config the script reads. */
 export async function createIngestService(platform: Platform) {
-  const thread = new IngestThread(platform);
+  const thread = new CollectThread(platform);
   await thread.ready();
   const collectBatch = collectEndpoint((request) => thread.collect(request), platform.now);
   const app = new Elysia({ name: "ingest" })
