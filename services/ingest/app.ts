@@ -34,7 +34,7 @@ export async function createIngestService(platform: Platform) {
         headers: { ...cors(request.headers.get("origin")), "access-control-allow-methods": "POST, OPTIONS", "access-control-allow-headers": "content-type", "access-control-max-age": "86400" },
       });
     }, { detail: { summary: "CORS preflight for /v1/collect", tags: ["Tracking"] } })
-    // Split mode's route: the ingest thread reads text, so the parsed body goes back to JSON.
+    // Split mode's route: the collect thread reads text, so the parsed body goes back to JSON.
     .post("/v1/collect", ({ request, ctx, body }) => collectBatch(request, ctx, JSON.stringify(body) ?? ""), {
       // The schema is given to the docs only: collectBatch checks the body itself, since the
       // one-process router calls it directly. The script sends JSON as application/json or,
@@ -75,7 +75,7 @@ export async function createIngestService(platform: Platform) {
       { params: t.Object({ siteKey: t.String({ maxLength: 64 }) }), response: SiteConfig, detail: { summary: "Public settings the tracking script reads", tags: ["Tracking"] } },
     );
   /** What the one-process router calls without routing the request a second time. */
-  // Decoded here: the HTTP thread has time to spare, the ingest thread does not.
+  // Decoded here: the HTTP thread has time to spare, the collect thread does not.
   const direct: DirectRoutes = { "POST /v1/collect": (request, ctx, bytes) => collectBatch(request, ctx, bytes ? bodyText(bytes) : "") };
   return { app, direct, close: () => thread.close() };
 }
