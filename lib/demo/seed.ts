@@ -1,6 +1,6 @@
 /**
- * `demo seed`: realistic traffic for a site, sent through `collect` — the code path of
- * POST /v1/collect — so demo data is stored, enriched and deduplicated exactly as real hits.
+ * `demo seed`: realistic traffic for a site, sent as POST /v1/collect requests through the
+ * collect thread, so demo data is stored, enriched and deduplicated exactly as real hits.
  */
 import { and, asc, desc, eq } from "drizzle-orm";
 import { writeSync } from "node:fs";
@@ -11,12 +11,12 @@ import { ApiError } from "../errors.ts";
 import type { Platform } from "../platform.ts";
 import { resolveRange } from "../date-range.ts";
 import { dayIn } from "../time.ts";
-import { collect, type CollectDeps } from "../ingest/collect.ts";
-import { openCollectDeps } from "../ingest/collect-deps.ts";
+import { CollectThread } from "../ingest/collect-thread.ts";
+import { GeoLocator } from "../ingest/geo.ts";
 import { createOrg } from "../admin/orgs.ts";
 import { createSite } from "../admin/sites.ts";
 import { addDomain, verifyDomain } from "../admin/domains.ts";
-import { idFlag, integer, orgById, siteById } from "../admin/validate.ts";
+import { idFlag, integer, siteById } from "../admin/validate.ts";
 import { addressBook, SessionQueue, TrafficModel, type Slot } from "./traffic.ts";
 
 export const DEMO_ORG = "Demo";
@@ -32,11 +32,11 @@ export interface SeedOptions {
   seed?: number;
   /** A site of any org; without it, the "Demo" org's "Demo shop" (created when missing). */
   siteId?: string;
-  /** Sessions in flight at once (default 512), each sending its batches together: IngestWriter commits whatever is queued in one transaction, so larger groups cost less a hit. */
+  /** Sessions in flight at once (default 512), each sending its batches together: the collect thread commits whatever is queued in one transaction, so larger groups cost less a hit. */
   concurrency?: number;
   progress?: (p: SeedProgress) => void;
-  /** Reuse a process's ingest dependencies (their writer thread) instead of opening new ones; their flood limit must allow the run. */
-  deps?: CollectDeps;
+  /** Reuse a process's collect thread instead of starting one; its flood limit must allow the run. */
+  thread?: CollectThread;
 }
 
 export interface SeedProgress {
@@ -115,97 +115,102 @@ export async function seedDemo(platform: Platform, options: SeedOptions): Promis
   const now = platform.now();
   const to = dayIn(site.timezone, now);
   const range = resolveRange({ from: Temporal.PlainDate.from(to).subtract({ days: options.days - 1 }).toString(), to }, site.timezone, now);
-  const deps = options.deps ?? (await openCollectDeps(platform, { floodLimit: Number.MAX_SAFE_INTEGER }));
-  // Open (and migrate) the store now: collect calls then reach the writer in the order made.
-  await platform.tenants.get(orgById(platform.control.db, site.orgId));
-  const model = new TrafficModel({
-    site: { siteKey: site.siteKey, host: site.host, timezone: site.timezone, currency: site.currency },
-    seed,
-    start: range.start,
-    end: now,
-    addresses: addressBook((ip) => deps.geo.locate(ip).country, seed),
-    visitors: options.visitors,
-  });
-
-  const origin = `https://${site.host}`;
-  const totals = { visitorsDone: 0, sessions: 0, events: 0, accepted: 0, duplicates: 0, rejected: 0 };
-  const report = (done: boolean) => options.progress?.({ visitors: options.visitors, visitorsDone: totals.visitorsDone, events: totals.events, elapsedMs: performance.now() - began, done });
-  const queue = new SessionQueue(model);
-  const failures: unknown[] = [];
-  /** The session of each visitor being sent: the visitor's next one waits for it. */
-  const sending = new Map<number, Promise<void>>();
-  const send = async (slot: Slot) => {
-    const session = model.visitor(slot.visitor).sessions[slot.session];
-    // Like the script, a session's batches go one after another without waiting for answers:
-    // the writer applies them in the order collect was called (the first decides the channel),
-    // and the session takes one group commit, not one per batch, so the clock stays together.
-    const outcomes = await Promise.all(session.map((batch) => collect(deps, { body: batch.body, receivedAt: batch.receivedAt, origin, userAgent: batch.userAgent, ip: batch.ip })));
-    outcomes.forEach((outcome, i) => {
-      totals.events += session[i].body.e.length;
-      totals.accepted += outcome.accepted;
-      totals.duplicates += outcome.duplicates;
-      totals.rejected += outcome.rejected.length;
+  const thread = options.thread ?? new CollectThread(platform, { floodLimit: Number.MAX_SAFE_INTEGER });
+  try {
+    await thread.ready();
+    // Here only to spread the addresses over countries; the collect thread places each hit itself.
+    const geo = await GeoLocator.open(platform.settings.geoipDb);
+    const model = new TrafficModel({
+      site: { siteKey: site.siteKey, host: site.host, timezone: site.timezone, currency: site.currency },
+      seed,
+      start: range.start,
+      end: now,
+      addresses: addressBook((ip) => geo.locate(ip).country, seed),
+      visitors: options.visitors,
     });
-  };
-  // Sessions being sent, oldest first: a session starting more than two days after the oldest
-  // one waits, so hits never arrive far out of time order (whatever the run's size and span).
-  const flights: { start: number; finished: boolean; done: Promise<void> }[] = [];
-  const oldest = () => {
-    while (flights.length > 0 && flights[0].finished) flights.shift();
-    return flights[0];
-  };
-  // Each worker sends one session at a time; many at once keep the writer's groups large.
-  const worker = async () => {
-    try {
-      for (let slot = queue.next(); slot && failures.length === 0; slot = queue.next()) {
-        const current = slot;
-        for (let first = oldest(); first && current.start - first.start > MAX_LAG_MS; first = oldest()) await first.done;
-        const sent = (sending.get(current.visitor) ?? Promise.resolve()).then(() => send(current));
-        let land!: () => void;
-        const flight = { start: current.start, finished: false, done: new Promise<void>((resolve) => (land = resolve)) };
-        flights.push(flight);
-        sending.set(current.visitor, sent);
-        try {
-          await sent;
-        } finally {
-          flight.finished = true;
-          land();
-          if (sending.get(current.visitor) === sent) sending.delete(current.visitor);
-        }
-        totals.sessions++;
-        if (current.last) totals.visitorsDone++;
-        if ((totals.sessions & 511) === 0) report(false);
-      }
-    } catch (error) {
-      failures.push(error);
-    }
-  };
-  // Two cohorts, the second started once the first one's group is being written: from then on
-  // the main thread prepares one cohort's next batches while the write thread commits the
-  // other's, instead of the two threads taking turns.
-  const count = options.concurrency ?? 512;
-  const running = Array.from({ length: Math.ceil(count / 2) }, worker);
-  await Bun.sleep(2);
-  running.push(...Array.from({ length: Math.floor(count / 2) }, worker));
-  // All workers end (no write still running) before a failure is thrown.
-  await Promise.all(running);
-  if (failures.length > 0) throw failures[0];
-  report(true);
 
-  return {
-    site: site.id,
-    org: site.orgId,
-    visitors: options.visitors,
-    sessions: totals.sessions,
-    events: totals.events,
-    accepted: totals.accepted,
-    duplicates: totals.duplicates,
-    days: options.days,
-    from: range.from,
-    to: range.to,
-    seconds: Math.round((performance.now() - began) / 100) / 10,
-    ...(totals.rejected > 0 ? { rejected: totals.rejected } : {}),
-  };
+    const origin = `https://${site.host}`;
+    const totals = { visitorsDone: 0, sessions: 0, events: 0, accepted: 0, duplicates: 0, rejected: 0 };
+    const report = (done: boolean) => options.progress?.({ visitors: options.visitors, visitorsDone: totals.visitorsDone, events: totals.events, elapsedMs: performance.now() - began, done });
+    const queue = new SessionQueue(model);
+    const failures: unknown[] = [];
+    /** The session of each visitor being sent: the visitor's next one waits for it. */
+    const sending = new Map<number, Promise<void>>();
+    const send = async (slot: Slot) => {
+      const session = model.visitor(slot.visitor).sessions[slot.session];
+      // Like the script, a session's batches go one after another without waiting for answers:
+      // the thread applies them in the order they were sent (the first decides the channel),
+      // and the session takes one group commit, not one per batch, so the clock stays together.
+      const outcomes = await Promise.all(session.map((batch) => thread.collect({ body: JSON.stringify(batch.body), receivedAt: batch.receivedAt, origin, userAgent: batch.userAgent, ip: batch.ip })));
+      outcomes.forEach((outcome, i) => {
+        totals.events += session[i].body.e.length;
+        totals.accepted += outcome.accepted;
+        totals.duplicates += outcome.duplicates;
+        totals.rejected += outcome.rejected.length;
+      });
+    };
+    // Sessions being sent, oldest first: a session starting more than two days after the oldest
+    // one waits, so hits never arrive far out of time order (whatever the run's size and span).
+    const flights: { start: number; finished: boolean; done: Promise<void> }[] = [];
+    const oldest = () => {
+      while (flights.length > 0 && flights[0].finished) flights.shift();
+      return flights[0];
+    };
+    // Each worker sends one session at a time; many at once keep the writer's groups large.
+    const worker = async () => {
+      try {
+        for (let slot = queue.next(); slot && failures.length === 0; slot = queue.next()) {
+          const current = slot;
+          for (let first = oldest(); first && current.start - first.start > MAX_LAG_MS; first = oldest()) await first.done;
+          const sent = (sending.get(current.visitor) ?? Promise.resolve()).then(() => send(current));
+          let land!: () => void;
+          const flight = { start: current.start, finished: false, done: new Promise<void>((resolve) => (land = resolve)) };
+          flights.push(flight);
+          sending.set(current.visitor, sent);
+          try {
+            await sent;
+          } finally {
+            flight.finished = true;
+            land();
+            if (sending.get(current.visitor) === sent) sending.delete(current.visitor);
+          }
+          totals.sessions++;
+          if (current.last) totals.visitorsDone++;
+          if ((totals.sessions & 511) === 0) report(false);
+        }
+      } catch (error) {
+        failures.push(error);
+      }
+    };
+    // Two cohorts, the second started once the first one's group is being written: from then on
+    // the main thread prepares one cohort's next batches while the collect thread commits the
+    // other's, instead of the two threads taking turns.
+    const count = options.concurrency ?? 512;
+    const running = Array.from({ length: Math.ceil(count / 2) }, worker);
+    await Bun.sleep(2);
+    running.push(...Array.from({ length: Math.floor(count / 2) }, worker));
+    // All workers end (no write still running) before a failure is thrown.
+    await Promise.all(running);
+    if (failures.length > 0) throw failures[0];
+    report(true);
+
+    return {
+      site: site.id,
+      org: site.orgId,
+      visitors: options.visitors,
+      sessions: totals.sessions,
+      events: totals.events,
+      accepted: totals.accepted,
+      duplicates: totals.duplicates,
+      days: options.days,
+      from: range.from,
+      to: range.to,
+      seconds: Math.round((performance.now() - began) / 100) / 10,
+      ...(totals.rejected > 0 ? { rejected: totals.rejected } : {}),
+    };
+  } finally {
+    if (!options.thread) thread.close();
+  }
 }
 
 const compact = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(n >= 1e4 ? 0 : 1)}k` : String(Math.round(n)));

@@ -41,56 +41,6 @@ export interface Hit {
   receivedAt: number;
 }
 
-/**
- * Hits cross to the write thread as one JSON string of arrays: far less to serialise than
- * objects with repeated keys. An event leaves out its trailing nulls (most fill only the
- * first six places).
- */
-export function packHits(hits: Hit[]): string {
-  return JSON.stringify(
-    hits.map((h) => {
-      const a = h.attrs;
-      return [
-        h.siteId, h.timezone, h.currency, h.visitorId, h.sessionId, h.consent.analytics, h.consent.marketing, h.receivedAt,
-        SESSION_ATTRIBUTES.map((k) => a[k]),
-        h.events.map(packEvent),
-      ];
-    }),
-  );
-}
-
-function packEvent(e: StoredEvent): unknown[] {
-  const row = [e.id, e.ts, e.type, e.name, e.path, e.title, e.value, e.currency, e.orderId, e.href, e.props, e.userId ?? null, e.consent ?? null, e.inventory ?? null];
-  let n = row.length;
-  while (n > 3 && row[n - 1] === null) n--;
-  row.length = n;
-  return row;
-}
-
-export function unpackHits(packed: string): Hit[] {
-  return (JSON.parse(packed) as unknown[][]).map((h) => ({
-    siteId: h[0] as string,
-    timezone: h[1] as string,
-    currency: h[2] as string,
-    visitorId: h[3] as string,
-    sessionId: h[4] as string,
-    consent: { analytics: h[5] as boolean, marketing: h[6] as boolean },
-    receivedAt: h[7] as number,
-    attrs: Object.fromEntries(SESSION_ATTRIBUTES.map((k, i) => [k, (h[8] as (string | null)[])[i]])) as SessionAttrs,
-    events: (h[9] as unknown[][]).map(unpackEvent),
-  }));
-}
-
-/** One shape for every event (the rare fields undefined), so the write thread's code stays monomorphic. */
-function unpackEvent(e: unknown[]): StoredEvent {
-  const at = <T>(i: number) => (e[i] ?? null) as T;
-  return {
-    id: e[0] as string, ts: e[1] as number, type: e[2] as string, name: at(3), path: at(4), title: at(5),
-    value: at(6), currency: at(7), orderId: at(8), href: at(9), props: at(10),
-    userId: at<string | null>(11) ?? undefined, consent: at<StoredEvent["consent"] | null>(12) ?? undefined, inventory: at<StoredEvent["inventory"] | null>(13) ?? undefined,
-  };
-}
-
 export interface HitResult {
   accepted: number;
   duplicates: number;

@@ -1,24 +1,19 @@
 import type { TenantStore } from "../db/tenants.ts";
 import { runOnLibsql, runOnSqlite, type Program } from "../db/statements.ts";
-import { applyHits, packHits, RowRefs, type Hit, type HitResult } from "./apply.ts";
-import { Batches } from "./batches.ts";
-import { WriteThread } from "./write-thread.ts";
+import { Batches } from "../threads/batches.ts";
+import { applyHits, RowRefs, type Hit, type HitResult } from "./apply.ts";
 
 /**
- * Group commit: hits are queued per tenant store and written together in one transaction —
- * on SQLite files by a write thread, so the HTTP thread keeps serving while it runs; on a
- * libSQL database through its client. Each caller's promise settles only after the
- * transaction holding its hit committed, so a 202 is never answered for a hit that could
- * still be lost. On the write thread itself (`onThisThread`), SQLite files are written where
- * the hits were collected.
+ * Group commit: hits are queued per tenant store and written together in one transaction, on
+ * the store's own connection (a libSQL database through its client). Each caller's promise
+ * settles only after the transaction holding its hit committed, so a 202 is never answered
+ * for a hit that could still be lost. Runs on the collect thread (collect-worker.ts), so the
+ * HTTP thread keeps serving while a transaction runs.
  */
 export class IngestWriter {
   private readonly queues = new Map<TenantStore, Batches<Hit, HitResult>>();
-  /** Stores written from this thread keep their row references here. */
-  private readonly refs = new WeakMap<TenantStore, RowRefs>();
-  private readonly thread = new WriteThread();
-
-  constructor(private readonly options: { onThisThread?: boolean } = {}) {}
+  /** What each store's write connection remembers, kept as long as the store's handle. */
+  private readonly rowRefs = new WeakMap<TenantStore, RowRefs>();
 
   write(store: TenantStore, hit: Hit): Promise<HitResult> {
     let q = this.queues.get(store);
@@ -36,15 +31,9 @@ export class IngestWriter {
     else if (store.libsql) await runOnLibsql(store.libsql, program);
   }
 
-  private writeGroup(store: TenantStore, hits: Hit[]): Promise<HitResult[]> {
-    return store.path && !this.options.onThisThread
-      ? this.thread.call<HitResult[]>({ path: store.path, synchronous: store.synchronous, hits: packHits(hits) })
-      : this.here(store, hits);
-  }
-
-  private async here(store: TenantStore, hits: Hit[]): Promise<HitResult[]> {
-    let refs = this.refs.get(store);
-    if (!refs) this.refs.set(store, (refs = new RowRefs()));
+  private async writeGroup(store: TenantStore, hits: Hit[]): Promise<HitResult[]> {
+    let refs = this.rowRefs.get(store);
+    if (!refs) this.rowRefs.set(store, (refs = new RowRefs()));
     try {
       return store.sqlite ? runOnSqlite(store.sqlite, applyHits(hits, refs)) : await runOnLibsql(store.libsql!, applyHits(hits, refs));
     } catch (error) {

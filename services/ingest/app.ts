@@ -7,7 +7,7 @@ import { ApiError } from "../../lib/errors.ts";
 import { CollectAccepted, CollectBody } from "../../lib/ingest/protocol.ts";
 import { collectEndpoint, cors } from "./collect-endpoint.ts";
 import type { DirectRoutes } from "../../lib/http/upstream.ts";
-import { IngestThread } from "../../lib/ingest/ingest-thread.ts";
+import { CollectThread } from "../../lib/ingest/collect-thread.ts";
 import { bodyText } from "../../lib/http/request.ts";
 import { siteByKey } from "../../lib/ingest/site-lookup.ts";
 import { ConsentSettings } from "../../lib/ingest/consent-settings.ts";
@@ -21,7 +21,7 @@ const SiteConfig = t.Object({ siteKey: t.String(), consent: ConsentSettings, pop
 
 /** Public tracking: POST /v1/collect, the script, and the site config the script reads. */
 export async function createIngestService(platform: Platform) {
-  const thread = new IngestThread(platform);
+  const thread = new CollectThread(platform);
   await thread.ready();
   const collectBatch = collectEndpoint((request) => thread.collect(request), platform.now);
   const app = new Elysia({ name: "ingest" })
@@ -34,7 +34,7 @@ export async function createIngestService(platform: Platform) {
         headers: { ...cors(request.headers.get("origin")), "access-control-allow-methods": "POST, OPTIONS", "access-control-allow-headers": "content-type", "access-control-max-age": "86400" },
       });
     }, { detail: { summary: "CORS preflight for /v1/collect", tags: ["Tracking"] } })
-    // Split mode's route: the ingest thread reads text, so the parsed body goes back to JSON.
+    // Split mode's route: the collect thread reads text, so the parsed body goes back to JSON.
     .post("/v1/collect", ({ request, ctx, body }) => collectBatch(request, ctx, JSON.stringify(body) ?? ""), {
       // The schema is given to the docs only: collectBatch checks the body itself, since the
       // one-process router calls it directly. The script sends JSON as application/json or,
@@ -75,7 +75,7 @@ export async function createIngestService(platform: Platform) {
       { params: t.Object({ siteKey: t.String({ maxLength: 64 }) }), response: SiteConfig, detail: { summary: "Public settings the tracking script reads", tags: ["Tracking"] } },
     );
   /** What the one-process router calls without routing the request a second time. */
-  // Decoded here: the HTTP thread has time to spare, the ingest thread does not.
+  // Decoded here: the HTTP thread has time to spare, the collect thread does not.
   const direct: DirectRoutes = { "POST /v1/collect": (request, ctx, bytes) => collectBatch(request, ctx, bytes ? bodyText(bytes) : "") };
   return { app, direct, close: () => thread.close() };
 }
