@@ -61,7 +61,7 @@ export class ControlStore {
   private followed = "";
 
   /**
-   * Another connection in this process (the HTTP thread's, for the write thread) says its
+   * Another connection in this process (the HTTP thread's, for the collect thread) says its
    * generation: when it changed, that connection committed changes, so the next look at
    * SQLite's data_version must not wait the 20 ms.
    */

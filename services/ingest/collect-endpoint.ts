@@ -14,7 +14,7 @@ export function cors(origin: string | null): Record<string, string> {
 export type CollectEndpoint = (request: Request, ctx: RequestContext | null, body: CollectRequest["body"]) => Promise<Response>;
 
 /**
- * POST /v1/collect: hand the request to `collectIn` (the ingest thread: lib/ingest/collect.ts's
+ * POST /v1/collect: hand the request to `collectIn` (the collect thread: lib/ingest/collect.ts's
  * collectRequest), answer 202 with its outcome or the error envelope. The service's route calls
  * it, and so does the one-process router directly: this is the hottest path there is, and a
  * second routing pass through Elysia would cost a fifth of its CPU.

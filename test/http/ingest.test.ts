@@ -77,9 +77,9 @@ describe("CORS and the Origin check", () => {
     expect(st.rejectedHosts.find((h: any) => h.host === "(no origin)").hits).toBe(1);
   });
 
-  test("a site paused and resumed by this process applies to the very next hit (the ingest thread follows)", async () => {
+  test("a site paused and resumed by this process applies to the very next hit (the collect thread follows)", async () => {
     const hit = async () => ((await (await post(s.url, batch(boot.siteKey, [ev("pageview", s.clock.ms)]))).json()) as any).accepted;
-    // Warm the ingest thread's cache of the site first: the change must reach it anyway.
+    // Warm the collect thread's cache of the site first: the change must reach it anyway.
     expect(await hit()).toBe(1);
     await setPaused(s.platform, { site: boot.siteId }, true);
     expect(await hit()).toBe(0);
