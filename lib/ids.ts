@@ -18,6 +18,17 @@ export function newId(): string {
   return time.toString(16).padStart(12, "0") + random.toString(16).padStart(12, "0");
 }
 
+/** A UUID's 16 bytes, as session and visitor rows keep it (its shape checked before). */
+export function uuidBytes(uuid: string): Uint8Array {
+  const bytes = new Uint8Array(16);
+  for (let i = 0, at = 0; i < 16; i++, at += 2) {
+    if (uuid.charCodeAt(at) === 45) at++; // "-"
+    bytes[i] = (hexValue(uuid.charCodeAt(at)) << 4) | hexValue(uuid.charCodeAt(at + 1));
+  }
+  return bytes;
+}
+const hexValue = (c: number): number => (c <= 57 ? c - 48 : (c | 32) - 87);
+
 /** A UUID from its 32 hex digits (as SQLite's `lower(hex(uid))` gives a stored uid back). */
 export const uuidOfHex = (hex: string): string => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 

@@ -3,6 +3,7 @@ import { eventTypeCode } from "../db/event-types.ts";
 import { INSERT_SESSION_SQL, SESSION_ATTRIBUTES, sessionValues, UPDATE_SESSION_SQL, type SessionAttrs, type SessionRowValues } from "../db/session-row.ts";
 import { countsAsRevenue, isEngaged } from "../analytics/metrics.ts";
 import { epochDayIn } from "../time.ts";
+import { uuidBytes } from "../ids.ts";
 import { MAX_EVENT_AGE_MS } from "./protocol.ts";
 import { SeenOrders } from "./seen-orders.ts";
 
@@ -88,16 +89,6 @@ const PRUNE_EVERY_MS = 60_000;
 
 /** The dedup key of an event id: its 64-bit hash, as SQLite's signed integer. */
 export const eventIdHash = (id: string): bigint => BigInt.asIntN(64, BigInt(Bun.hash(id)));
-/** A UUID's 16 bytes, as session and visitor rows keep it (the protocol checked its shape). */
-export function uuidBytes(uuid: string): Uint8Array {
-  const bytes = new Uint8Array(16);
-  for (let i = 0, at = 0; i < 16; i++, at += 2) {
-    if (uuid.charCodeAt(at) === 45) at++; // "-"
-    bytes[i] = (hexValue(uuid.charCodeAt(at)) << 4) | hexValue(uuid.charCodeAt(at + 1));
-  }
-  return bytes;
-}
-const hexValue = (c: number): number => (c <= 57 ? c - 48 : (c | 32) - 87);
 
 /**
  * Multi-row insert texts by row count, built once: the same string object each time keeps the

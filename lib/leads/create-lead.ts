@@ -1,6 +1,6 @@
 import { allOp, getOp, readRows, runOp, runProgram, type Program, type StoreHandles } from "../db/statements.ts";
 import { newId } from "../ids.ts";
-import { uuidBytes } from "../ingest/apply.ts";
+import { uuidBytes } from "../ids.ts";
 import { leadCreatedEvent, LEAD_CREATED, type Attribution } from "../webhooks/lead-created.ts";
 import type { LeadInput } from "./lead.ts";
 
