@@ -36,12 +36,15 @@ export const PLANS: Record<string, Plan> = {
 
 export const PLAN_NAMES = Object.keys(PLANS);
 
+/** A plan by name, self_hosted for an unknown one (an own-property lookup: "constructor" is no plan). */
+export const planOf = (name: string): Plan => (Object.hasOwn(PLANS, name) ? PLANS[name] : PLANS.self_hosted);
+
 export function isFeature(value: string): value is Feature {
   return (FEATURES as readonly string[]).includes(value);
 }
 
 /** True when the plan lacks the feature or the org or the whole platform switched it off. */
 export function featureBlocked(feature: Feature, plan: string, orgDisabled: readonly string[], platformDisabled: readonly string[]): boolean {
-  const p = PLANS[plan] ?? PLANS.self_hosted;
+  const p = planOf(plan);
   return !p.features.has(feature) || orgDisabled.includes(feature) || platformDisabled.includes(feature);
 }

@@ -64,7 +64,7 @@ function usage(): string {
 export function parseArgs(argv: string[]): { name: string; command: Command; flags: Flags } {
   const [noun, verb, ...rest] = argv;
   const name = `${noun ?? ""} ${verb ?? ""}`;
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) throw new UsageError("VALIDATION_FAILED", `unknown command "${name.trim()}"\n${usage()}`, [{ path: "command", message: "unknown command" }]);
   const flags: Flags = {};
   for (let i = 0; i < rest.length; i++) {

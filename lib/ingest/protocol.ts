@@ -97,10 +97,8 @@ export const EVENT_SCHEMAS = {
 export type EventType = keyof typeof EVENT_SCHEMAS;
 export type EventV1 = { [K in EventType]: Static<(typeof EVENT_SCHEMAS)[K]> }[EventType];
 
-const checkers = Object.fromEntries(Object.entries(EVENT_SCHEMAS).map(([k, s]) => [k, TypeCompiler.Compile(s as TSchema)])) as Record<
-  EventType,
-  ReturnType<typeof TypeCompiler.Compile>
->;
+/** By event type; a Map, so that `t: "__proto__"` or `"toString"` finds nothing rather than Object.prototype's own. */
+const checkers = new Map(Object.entries(EVENT_SCHEMAS).map(([k, s]) => [k, TypeCompiler.Compile(s as TSchema)]));
 
 /** Events older than this (queued offline) or this far in the future (bad clocks) are refused; ingest's deduplication window follows the first. */
 export const MAX_EVENT_AGE_MS = 72 * 3600_000;
@@ -112,8 +110,8 @@ export type EventCheck = { ok: true; event: EventV1 } | { ok: false; path: strin
 export function checkEvent(raw: unknown, now: number): EventCheck {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return { ok: false, path: "", message: "must be an object" };
   const type = (raw as { t?: unknown }).t;
-  if (typeof type !== "string" || !(type in checkers)) return { ok: false, path: "t", message: `unknown event type ${JSON.stringify(type)?.slice(0, 40)}` };
-  const checker = checkers[type as EventType];
+  const checker = typeof type === "string" ? checkers.get(type) : undefined;
+  if (!checker) return { ok: false, path: "t", message: `unknown event type ${JSON.stringify(type)?.slice(0, 40)}` };
   if (!checker.Check(raw)) {
     const first = checker.Errors(raw).First();
     return { ok: false, path: (first?.path ?? "").replace(/^\//, "").replace(/\//g, ".") || "t", message: first?.message ?? "is invalid" };

@@ -208,7 +208,7 @@ function parseGoogleAds(body: Record<string, unknown>): LeadInput {
     const id = checkText(column.column_id, `${path}.column_id`, 100);
     const name = checkText(column.column_name, `${path}.column_name`, 200);
     const label = name ?? id ?? `column ${i + 1}`;
-    const known = id ? GOOGLE_COLUMNS[id.toUpperCase()] : undefined;
+    const known = id && Object.hasOwn(GOOGLE_COLUMNS, id.toUpperCase()) ? GOOGLE_COLUMNS[id.toUpperCase()] : undefined;
     answers.put(known ?? targetByWords(label), column.string_value, `${path}.string_value`, label, known !== undefined);
   });
   for (const [key, value] of Object.entries(body)) if (!GOOGLE_OWN.has(key)) answers.keep(key, value);
@@ -218,7 +218,8 @@ function parseGoogleAds(body: Record<string, unknown>): LeadInput {
 
 /** The value of a Typeform answer: the property named by its type (text, email, choice…). */
 function typeformValue(answer: Record<string, unknown>, type: string): unknown {
-  const value = answer[type];
+  // Own properties only: a type of "constructor" or "__proto__" names nothing.
+  const value = Object.hasOwn(answer, type) ? answer[type] : undefined;
   if (type === "choice" && isPlainObject(value)) return value.label ?? value.other ?? null;
   if (type === "choices" && isPlainObject(value)) return [...(Array.isArray(value.labels) ? value.labels : []), ...(value.other ? [value.other] : [])];
   return value;

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { memberships, orgs } from "../../db/control-schema.ts";
 import { ApiError, invalid } from "../../errors.ts";
 import { isId } from "../../ids.ts";
-import { PLANS } from "../../plans.ts";
+import { planOf } from "../../plans.ts";
 import type { Platform } from "../../platform.ts";
 import { orgStore } from "../../db/org-store.ts";
 import { reportPeriod } from "../period.ts";
@@ -29,7 +29,7 @@ export async function listFunnels(platform: Platform, caller: { orgId: string; u
   const db = platform.control.db;
   const member = db.select({ role: memberships.role }).from(memberships).where(and(eq(memberships.orgId, caller.orgId), eq(memberships.userId, caller.userId))).get();
   const org = db.select({ plan: orgs.plan }).from(orgs).where(eq(orgs.id, caller.orgId)).get();
-  const max = (PLANS[org?.plan ?? ""] ?? PLANS.self_hosted).limits.funnels;
+  const max = planOf(org?.plan ?? "").limits.funnels;
   const room = max === null || (await orgFunnelCount(store)) < max;
   return { data, canSave: room && SAVING_ROLES.includes(member?.role ?? "") };
 }
