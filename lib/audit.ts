@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, or, sql, type SQL } from "drizzle-orm";
 import { auditLog } from "./db/tenant-schema.ts";
 import type { TenantDb } from "./db/tenants.ts";
 import { newId } from "./ids.ts";
+import { pageWindow } from "./paging.ts";
 import type { ActivityLog, AuditQuery } from "./api/models.ts";
 
 export interface Actor {
@@ -51,8 +52,7 @@ function escapeLike(value: string): string {
 
 /** Spec 4.4: filtered, paged, newest first; `actions` lists every action present for the filter. */
 export async function activityLog(db: TenantDb, orgId: string, query: AuditQuery, now: number): Promise<ActivityLog> {
-  const page = query.page ?? 1;
-  const size = query.size ?? 25;
+  const { page, offset, size } = pageWindow(query.page, query.size ?? 25);
   const conditions: SQL[] = [];
   if (query.days) conditions.push(gte(auditLog.at, now - query.days * 86_400_000));
   if (query.action) conditions.push(eq(auditLog.action, query.action));
@@ -66,7 +66,7 @@ export async function activityLog(db: TenantDb, orgId: string, query: AuditQuery
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [{ n }], actions] = await Promise.all([
-    db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(size).offset((page - 1) * size),
+    db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(size).offset(offset),
     db.select({ n: count() }).from(auditLog).where(where),
     db.selectDistinct({ action: auditLog.action }).from(auditLog).orderBy(auditLog.action),
   ]);

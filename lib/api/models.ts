@@ -1,5 +1,6 @@
 import { t, type Static, type TSchema } from "elysia";
 import { ID_PATTERN } from "../ids.ts";
+import { PageQuery } from "../paging.ts";
 
 /** TypeBox models shared by the services and the OpenAPI document. */
 
@@ -68,17 +69,23 @@ export const SiteParams = t.Object({ orgId: t.String(), siteId: t.String() });
 /**
  * A query-string model. Elysia's coercion of numeric query values reports a failure without
  * the property path, so each property's schema carries its own name as `title` (the error
- * mapper reads it to name the field in `details`); this checks that none was forgotten.
+ * mapper reads it to name the field in `details`); this checks that none was forgotten. Numbers
+ * must have a bound (`maximum`, within JavaScript's exact integers), so that no query value can
+ * overflow an offset or a date computed from it.
  */
 export function QueryModel<T extends Record<string, TSchema>>(properties: T) {
   for (const [name, schema] of Object.entries(properties)) {
-    if ((schema as { title?: string }).title !== name) throw new Error(`query property ${name} must have title "${name}"`);
+    const s = schema as { title?: string; type?: string; maximum?: number };
+    if (s.title !== name) throw new Error(`query property ${name} must have title "${name}"`);
+    if ((s.type === "integer" || s.type === "number") && !(typeof s.maximum === "number" && s.maximum <= Number.MAX_SAFE_INTEGER)) {
+      throw new Error(`query property ${name} must have a maximum`);
+    }
   }
   return t.Object(properties);
 }
 
 export const AuditQuery = QueryModel({
-  page: t.Optional(t.Integer({ minimum: 1, default: 1, title: "page" })),
+  page: PageQuery(),
   size: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 25, title: "size", description: "Page size, at most 100" })),
   q: t.Optional(t.String({ maxLength: 200, title: "q", description: "Matches person, action or target" })),
   action: t.Optional(t.String({ maxLength: 100, title: "action", description: "Exact action name" })),

@@ -3,6 +3,7 @@ import { leads } from "../db/tenant-schema.ts";
 import type { TenantStore } from "../db/tenants.ts";
 import { ApiError, invalid } from "../errors.ts";
 import { resolveRange } from "../date-range.ts";
+import { pageWindow } from "../paging.ts";
 import { contactFor } from "../privacy/mask.ts";
 import { LEAD_SOURCES } from "../leads/lead.ts";
 import { PAGE_SIZE, type LeadItem, type LeadList, type LeadListQuery } from "./models.ts";
@@ -40,13 +41,13 @@ export async function leadsList(site: { id: string; timezone: string; store: Ten
   if (format !== "json") throw invalid("format", "must be json (csv needs an interactive two-factor session)");
   if (query.source !== undefined && !(LEAD_SOURCES as readonly string[]).includes(query.source)) throw invalid("source", `must be one of ${LEAD_SOURCES.join(", ")}`);
   const range = resolveRange(query, site.timezone, now);
-  const page = query.page ?? 1;
+  const { page, offset } = pageWindow(query.page, PAGE_SIZE);
 
   const common: SQL[] = [eq(leads.siteId, site.id), gte(leads.createdAt, range.start), lt(leads.createdAt, range.end)];
   if (query.campaign !== undefined) common.push(eq(leads.campaign, query.campaign));
   const all = query.source !== undefined ? [...common, eq(leads.source, query.source)] : common;
   const [rows, totals, sources] = await Promise.all([
-    store.db.select().from(leads).where(and(...all)).orderBy(desc(leads.createdAt), desc(leads.id)).limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE),
+    store.db.select().from(leads).where(and(...all)).orderBy(desc(leads.createdAt), desc(leads.id)).limit(PAGE_SIZE).offset(offset),
     store.db.select({ n: count() }).from(leads).where(and(...all)),
     // Per source, over the list filtered by everything but source.
     store.db.select({ source: leads.source, n: count() }).from(leads).where(and(...common)).groupBy(leads.source),

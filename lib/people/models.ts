@@ -2,6 +2,7 @@ import { t, type Static } from "elysia";
 import { QueryModel, Timestamp, NullableTimestamp } from "../api/models.ts";
 import { STAGES, TIERS } from "./scoring.ts";
 import { LEAD_SOURCES } from "../leads/lead.ts";
+import { PageQuery } from "../paging.ts";
 
 /** TypeBox models of the people endpoints: visitors (spec 2.10, 4.9), profiles (2.14), leads (2.11, 4.10). */
 
@@ -21,7 +22,7 @@ export const VisitorListQuery = QueryModel({
   q: Text("q", "Matches the name or e-mail of the visitor's leads (case-insensitive), or the start of a visitor id", 320),
   from: Text("from", "YYYY-MM-DD in the site timezone; default 27 days before `to`. Visitors with a session in the range are listed", 10),
   to: Text("to", "YYYY-MM-DD, inclusive; default today in the site timezone", 10),
-  page: t.Optional(t.Integer({ title: "page", minimum: 1, default: 1, description: `1-based; ${PAGE_SIZE} visitors a page` })),
+  page: PageQuery(`1-based; ${PAGE_SIZE} visitors a page`),
 });
 export type VisitorListQuery = Static<typeof VisitorListQuery>;
 
@@ -70,7 +71,7 @@ export const LeadListQuery = QueryModel({
   campaign: Text("campaign", "Exact campaign"),
   from: Text("from", "YYYY-MM-DD in the site timezone; default 27 days before `to` (leads created in the range)", 10),
   to: Text("to", "YYYY-MM-DD, inclusive; default today in the site timezone", 10),
-  page: t.Optional(t.Integer({ title: "page", minimum: 1, default: 1, description: `1-based; ${PAGE_SIZE} leads a page` })),
+  page: PageQuery(`1-based; ${PAGE_SIZE} leads a page`),
   format: Text("format", "json (default); csv is refused to API keys (it needs an interactive two-factor session)", 10),
 });
 export type LeadListQuery = Static<typeof LeadListQuery>;

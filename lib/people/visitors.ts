@@ -6,6 +6,7 @@ import type { AnalyticsSite } from "../analytics/site-cache.ts";
 import { readRows } from "../db/statements.ts";
 import type { SiteData } from "../analytics/site-data.ts";
 import { contactFor } from "../privacy/mask.ts";
+import { pageWindow } from "../paging.ts";
 import { PAGE_SIZE, VISITOR_VIEWS, type VisitorList, type VisitorListItem, type VisitorListQuery } from "./models.ts";
 import { peopleOf, type PeopleIndex } from "./people-index.ts";
 import { scoreFrom, scoreOf, stageIndex, stageOf, STAGES, tierIndex, tierOf, TIERS, type ScoreFacts, type Stage, type Tier } from "./scoring.ts";
@@ -29,7 +30,7 @@ export async function visitorsList(site: AnalyticsSite, query: VisitorListQuery,
   const tier = oneOf<Tier>(query.tier, "tier", TIERS);
   const stage = oneOf<Stage>(query.stage, "stage", STAGES);
   const period = reportPeriod(query, site.timezone, now);
-  const page = query.page ?? 1;
+  const { page } = pageWindow(query.page, PAGE_SIZE);
   const data = site.data;
   const facts = visitorFactsOf(data);
   const people = await peopleOf(site.id, data, site.store);
