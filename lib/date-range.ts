@@ -24,17 +24,28 @@ export const MAX_SPAN_DAYS = 400;
 /** Without `from`, the range is the 28 days ending with `to`. */
 export const DEFAULT_DAYS = 28;
 
+/**
+ * The years a report may name: no site has data outside them, and every date derived from one
+ * (the default `from`, the previous period) stays an ordinary four-digit year.
+ */
+export const FIRST_YEAR = 2000;
+export const LAST_YEAR = 2100;
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The one reader of `from`/`to` dates: a calendar date YYYY-MM-DD within FIRST_YEAR..LAST_YEAR, else 422 naming the field. */
 function parseDate(value: string, field: "from" | "to"): Temporal.PlainDate {
+  let date: Temporal.PlainDate | null = null;
   if (DATE.test(value)) {
     try {
-      return Temporal.PlainDate.from(value, { overflow: "reject" });
+      date = Temporal.PlainDate.from(value, { overflow: "reject" });
     } catch {
       /* 2026-02-30 and the like */
     }
   }
-  throw invalid(field, "must be a calendar date YYYY-MM-DD");
+  if (!date) throw invalid(field, "must be a calendar date YYYY-MM-DD");
+  if (date.year < FIRST_YEAR || date.year > LAST_YEAR) throw invalid(field, `must be a date in the years ${FIRST_YEAR} to ${LAST_YEAR}`);
+  return date;
 }
 
 /** Start of a calendar day in a zone (the first existing instant, should midnight be skipped). */
