@@ -62,6 +62,8 @@ export interface MapErrorOptions {
 /** Maps anything thrown in a request to the envelope; never leaks a stack or Elysia's own shape. */
 export function mapError(code: string | number, error: unknown, options: MapErrorOptions): Response {
   const { requestId } = options;
+  // Elysia wraps whatever a parse hook throws; our parser's own error says what was wrong.
+  if (code === "PARSE" && error instanceof Error && error.cause instanceof ApiError) error = error.cause;
   if (error instanceof ApiError) return errorResponse(error.code, error.message, error.details, requestId, error.headers);
   switch (code) {
     case "VALIDATION": {

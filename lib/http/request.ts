@@ -71,9 +71,38 @@ export function parseJsonBody(bytes: Uint8Array): unknown {
   return parseJsonText(bodyText(bytes));
 }
 
-/** parseJsonBody for a body already read as text. */
+/** Bodies nest at most this deep: every checker and error message after the parser may then recurse. */
+export const MAX_JSON_DEPTH = 64;
+
+const OPEN_BRACE = 0x7b, OPEN_BRACKET = 0x5b, CLOSE_BRACE = 0x7d, CLOSE_BRACKET = 0x5d, QUOTE = 0x22, BACKSLASH = 0x5c;
+
+/**
+ * How deep the arrays and objects of a JSON text nest, counted in one pass without recursion
+ * (brackets inside strings do not count); stops as soon as `limit` is passed.
+ */
+export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) inString = true;
+    else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (++depth > deepest && (deepest = depth) > limit) return deepest;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
+  }
+  return deepest;
+}
+
+/** parseJsonBody for a body already read as text; nesting deeper than MAX_JSON_DEPTH is 400 BAD_REQUEST. */
 export function parseJsonText(text: string): unknown {
   if (!/\S/.test(text)) return undefined;
+  if (jsonDepth(text) > MAX_JSON_DEPTH) {
+    throw new ApiError("BAD_REQUEST", `The request body nests deeper than ${MAX_JSON_DEPTH} levels`, [{ path: "body", message: `nests arrays or objects deeper than ${MAX_JSON_DEPTH} levels` }]);
+  }
   try {
     return JSON.parse(text);
   } catch (error) {
