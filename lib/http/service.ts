@@ -17,6 +17,14 @@ export function requestIdOf(request: Request): string {
   return id;
 }
 
+/**
+ * The Elysia config every service app is created with. Elysia's default normalizer (exact-mirror)
+ * rebuilds a body from the schema before checking it, walking a string where an array is
+ * expected (`steps: "x"` became one step of String.prototype methods); TypeBox's Clean leaves
+ * values of the wrong type alone, so the check that follows names the field itself.
+ */
+export const SERVICE_CONFIG = { normalize: "typebox" } as const;
+
 export interface ServiceOptions {
   name: string;
   /** Signs/verifies the context headers the router sends. */

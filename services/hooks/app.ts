@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import { serviceBase } from "../../lib/http/service.ts";
+import { serviceBase, SERVICE_CONFIG } from "../../lib/http/service.ts";
 import { serviceDocs } from "../../lib/http/openapi.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { ErrorEnvelope } from "../../lib/api/models.ts";
@@ -14,7 +14,7 @@ import type { Platform } from "../../lib/platform.ts";
  */
 export function createHooksService(platform: Platform) {
   const deliveries = new DeliveryWorker(platform, { allowPrivate: platform.settings.webhookAllowPrivate, timeoutMs: platform.settings.webhookTimeoutMs });
-  const app = new Elysia({ name: "hooks" })
+  const app = new Elysia({ name: "hooks", ...SERVICE_CONFIG })
     .use(serviceBase({ name: "hooks", secret: platform.secret, requireAuth: false }))
     .use(serviceDocs("hooks"))
     .get("/healthz", () => ({ ok: true, service: "hooks" }), { detail: { hide: true } })

@@ -1,7 +1,7 @@
 import { Elysia, t } from "elysia";
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import { serviceBase } from "../../lib/http/service.ts";
+import { serviceBase, SERVICE_CONFIG } from "../../lib/http/service.ts";
 import { serviceDocs } from "../../lib/http/openapi.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { CollectAccepted, CollectBody } from "../../lib/ingest/protocol.ts";
@@ -24,7 +24,7 @@ export async function createIngestService(platform: Platform) {
   const thread = new CollectThread(platform);
   await thread.ready();
   const collectBatch = collectEndpoint((request) => thread.collect(request), platform.now);
-  const app = new Elysia({ name: "ingest" })
+  const app = new Elysia({ name: "ingest", ...SERVICE_CONFIG })
     .use(serviceBase({ name: "ingest", secret: platform.secret, requireAuth: false }))
     .use(serviceDocs("ingest"))
     .get("/healthz", () => ({ ok: true, service: "ingest" }), { detail: { hide: true } })

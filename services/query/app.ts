@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { SERVICE_CONFIG } from "../../lib/http/service.ts";
 import { serviceDocs } from "../../lib/http/openapi.ts";
 import type { Platform } from "../../lib/platform.ts";
 import { queryContext } from "./context.ts";
@@ -14,7 +15,7 @@ import { peopleRoutes } from "./routes/people.ts";
  * plugin used after them is covered.
  */
 export function createQueryApp(platform: Platform) {
-  return new Elysia({ name: "query" })
+  return new Elysia({ name: "query", ...SERVICE_CONFIG })
     .use(queryContext(platform))
     .use(serviceDocs("query"))
     .get("/healthz", () => ({ ok: true, service: "query" }), { detail: { hide: true } })

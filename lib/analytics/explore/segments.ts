@@ -13,10 +13,12 @@ export async function exploreSegments(site: AnalyticsSite, body: ExploreRequest,
   const problems = new Problems();
   const spec = problems.required(body.segments, "segments");
   const metrics = problems.metrics(spec.metrics, "segments.metrics");
-  if (spec.list.length < 1 || spec.list.length > MAX_SEGMENTS) problems.add("segments.list", `compare 1 to ${MAX_SEGMENTS} segments (got ${spec.list.length})`);
-  const segments = spec.list.map((s, i) => {
+  const list = problems.list(spec.list, "segments.list") as Partial<(typeof spec.list)[number]>[];
+  if (Array.isArray(spec.list) && (list.length < 1 || list.length > MAX_SEGMENTS)) problems.add("segments.list", `compare 1 to ${MAX_SEGMENTS} segments (got ${list.length})`);
+  const segments = list.map((s, i) => {
+    if (typeof s !== "object" || s === null || Array.isArray(s)) return problems.add(`segments.list.${i}`, "must be an object"), { name: "", filters: [] };
     if (typeof s.name !== "string" || s.name.trim() === "" || s.name.length > 100) problems.add(`segments.list.${i}.name`, "must be 1 to 100 characters");
-    return { name: s.name, filters: problems.filters(s.filters, `segments.list.${i}.filters`) };
+    return { name: s.name as string, filters: problems.filters(s.filters, `segments.list.${i}.filters`) };
   });
   problems.check();
 

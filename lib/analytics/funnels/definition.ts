@@ -108,7 +108,7 @@ export function checkFunnelDef(raw: unknown, at: string): FunnelDef {
   const mode = oneOf(def.mode, "mode", MODES, bad);
   const scope = oneOf(def.scope, "scope", SCOPES, bad);
   const steps: FunnelStep[] = [];
-  if (!Array.isArray(def.steps)) bad("steps", "must be a list of steps");
+  if (!Array.isArray(def.steps)) bad("steps", "must be an array of steps");
   else if (def.steps.length < MIN_STEPS || def.steps.length > MAX_STEPS) bad("steps", `must have ${MIN_STEPS} to ${MAX_STEPS} steps (has ${def.steps.length})`);
   else {
     def.steps.forEach((s, i) => {
