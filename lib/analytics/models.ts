@@ -1,5 +1,6 @@
 import { t, type Static } from "elysia";
 import { Kpis } from "./metrics.ts";
+import { DateText } from "../api/models.ts";
 
 /** TypeBox models of the analytics reports and explore queries (spec 2.6, 2.8, 4.6, 4.7). */
 
@@ -10,13 +11,20 @@ export type ReportName = (typeof REPORTS)[number];
 const DateString = t.String({ description: "YYYY-MM-DD, site timezone" });
 const Rate = t.Number({ minimum: 0, maximum: 1 });
 
-export const ReportQuery = t.Object({
-  from: t.Optional(t.String({ description: "YYYY-MM-DD in the site timezone; default 27 days before `to`" })),
-  to: t.Optional(t.String({ description: "YYYY-MM-DD, inclusive; default today in the site timezone" })),
-  country: t.Optional(t.String({ description: "locations only: ISO alpha-2 code, drills into regions" })),
-  region: t.Optional(t.String({ description: "locations only, with country: drills into cities" })),
+/** `from` and `to` (spec 4.2), shared by every dated query. */
+export const DatedQuery = {
+  from: t.Optional(DateText({ description: "YYYY-MM-DD in the site timezone; default 27 days before `to`" })),
+  to: t.Optional(DateText({ description: "YYYY-MM-DD, inclusive; default today in the site timezone" })),
+};
+
+export const ReportQuery = t.Object(DatedQuery);
+export type ReportQuery = Static<typeof ReportQuery> & { country?: string; region?: string };
+
+export const LocationsQuery = t.Object({
+  ...DatedQuery,
+  country: t.Optional(t.String({ pattern: "^[A-Za-z]{2}$", error: "must be an ISO 3166-1 alpha-2 code", description: "ISO alpha-2 code (either case), drills into regions" })),
+  region: t.Optional(t.String({ description: "Only with country (else 422 on region): drills into cities" })),
 });
-export type ReportQuery = Static<typeof ReportQuery>;
 
 const Period = { from: DateString, to: DateString, tz: t.String({ description: "Site timezone" }), currency: t.String() };
 

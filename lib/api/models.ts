@@ -1,8 +1,33 @@
 import { t, type Static, type TSchema } from "elysia";
+import { Type, type IntegerOptions } from "@sinclair/typebox";
 import { ID_PATTERN } from "../ids.ts";
 import { PageQuery } from "../paging.ts";
 
 /** TypeBox models shared by the services and the OpenAPI document. */
+
+/**
+ * One of a list of strings, the list taken from where the values are defined. Refused with
+ * `message` (Elysia reads a schema's `error`; the OpenAPI merge drops it from the document).
+ * UnionEnum renders as `{type: string, enum}` with its description; its built-in default (the
+ * first value) is cleared, or Elysia would fill it in for an absent query parameter.
+ */
+export const OneOf = <T extends string>(values: readonly T[], options: { title?: string; description?: string; message?: string } = {}) => {
+  const { message, ...rest } = options;
+  return t.UnionEnum(values as [T, ...T[]], { default: undefined, error: message ?? `must be one of ${values.join(", ")}`, ...rest });
+};
+
+/** A calendar date as text; whether the day exists is checked where the range is resolved (lib/date-range.ts). */
+export const DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}$";
+export const DateText = (options: { title?: string; description?: string } = {}) =>
+  t.String({ pattern: DATE_PATTERN, error: "must be a calendar date YYYY-MM-DD", ...options });
+
+export const UUID_PATTERN = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
+
+/**
+ * A whole number in a JSON body. Elysia's `t.Integer` also takes digit strings ("5"), which the
+ * document (type integer) forbids; TypeBox's own Integer takes numbers only.
+ */
+export const JsonInteger = (options: IntegerOptions & { error?: string } = {}) => Type.Integer(options);
 
 export const Timestamp = t.String({ format: "date-time", description: "ISO 8601, UTC" });
 export const NullableTimestamp = t.Union([Timestamp, t.Null()]);

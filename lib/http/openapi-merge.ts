@@ -39,6 +39,32 @@ const PUBLIC_ERRORS: Json = {
   503: API_ERRORS[503],
 };
 
+/** Elysia's coercing number types render as `anyOf: [{type: string, format: integer|numeric}, the number]`. */
+const isCoercionBranch = (s: Json) => s?.type === "string" && (s.format === "integer" || s.format === "numeric");
+
+/**
+ * Makes a service's schemas say what the service checks, in keywords every validator knows:
+ * a query value Elysia coerces from text is documented as the number it must be (with its
+ * bounds, which the other branch carries), and Elysia's `error` messages are dropped.
+ */
+export function plainSchemas(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(plainSchemas);
+  if (!node || typeof node !== "object") return node;
+  let schema = node as Json;
+  if (Array.isArray(schema.anyOf) && schema.anyOf.length === 2 && schema.anyOf.some(isCoercionBranch)) {
+    const { anyOf, default: _default, ...own } = schema;
+    const number = anyOf.find((branch: Json) => !isCoercionBranch(branch));
+    schema = { ...own, ...number };
+  }
+  const out: Json = {};
+  for (const [key, value] of Object.entries(schema)) {
+    // `error` is Elysia's message for a refused value; `properties.error` (an object) is a field.
+    if (key === "error" && typeof value === "string") continue;
+    out[key] = plainSchemas(value);
+  }
+  return out;
+}
+
 /**
  * /api/v1/openapi.json: the router asks each service for the OpenAPI of its own routes (built
  * from their TypeBox models) and merges them, adding the key security, the permission each
@@ -61,8 +87,10 @@ export async function mergedOpenApi(platform: Platform, upstreams: Upstream[], c
       schemas: { ErrorEnvelope: { ...JSON.parse(JSON.stringify(ErrorEnvelope)), $id: undefined } },
     },
     paths: {
-      "/api/v1/openapi.json": { get: { summary: "This document (OpenAPI 3.1)", tags: ["Meta"], responses: { 200: { description: "OpenAPI 3.1 document" } } } },
-      "/api/v1/docs": { get: { summary: "API reference page (HTML)", tags: ["Meta"], responses: { 200: { description: "HTML" } } } },
+      "/api/v1/openapi.json": {
+        get: { summary: "This document (OpenAPI 3.1)", tags: ["Meta"], responses: { 200: { description: "OpenAPI 3.1 document", content: { "application/json": { schema: { type: "object" } } } } } },
+      },
+      "/api/v1/docs": { get: { summary: "API reference page (HTML)", tags: ["Meta"], responses: { 200: { description: "HTML", content: { "text/html": { schema: { type: "string" } } } } } } },
     },
   };
   // A service may document one table route as several concrete paths (analytics/{report}).
@@ -82,7 +110,7 @@ export async function mergedOpenApi(platform: Platform, upstreams: Upstream[], c
   for (const upstream of upstreams) {
     const res = await upstream.get(SERVICE_SPEC_PATH, ctx);
     if (!res.ok) throw new Error(`${upstream.name} did not give its OpenAPI document (${res.status})`);
-    const spec = (await res.json()) as Json;
+    const spec = plainSchemas(await res.json()) as Json;
     Object.assign(doc.components.schemas, spec.components?.schemas ?? {});
     for (const [path, ops] of Object.entries<Json>(spec.paths ?? {})) {
       for (const [method, op] of Object.entries<Json>(ops)) {

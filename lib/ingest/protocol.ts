@@ -1,10 +1,11 @@
 import { t, type Static } from "elysia";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import type { TSchema } from "@sinclair/typebox";
+import { JsonInteger, UUID_PATTERN } from "../api/models.ts";
 
 /** Tracking protocol v1 (spec 4.12, DESIGN section 4). */
 
-const UUID = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
+const UUID = UUID_PATTERN;
 const Str = (max: number) => t.String({ maxLength: max });
 
 export const Consent = t.Object({ analytics: t.Boolean(), marketing: t.Boolean() });
@@ -13,8 +14,8 @@ export const CollectContext = t.Object({
   ref: t.Optional(Str(2048)),
   lang: t.Optional(Str(35)),
   tz: t.Optional(Str(64)),
-  sw: t.Optional(t.Integer({ minimum: 0, maximum: 100_000 })),
-  sh: t.Optional(t.Integer({ minimum: 0, maximum: 100_000 })),
+  sw: t.Optional(JsonInteger({ minimum: 0, maximum: 100_000 })),
+  sh: t.Optional(JsonInteger({ minimum: 0, maximum: 100_000 })),
   utm: t.Optional(
     t.Object({
       utm_source: t.Optional(Str(200)),
@@ -27,6 +28,8 @@ export const CollectContext = t.Object({
 });
 
 export const MAX_EVENTS_PER_BATCH = 200;
+const EVENTS_DESCRIPTION =
+  "Events, each one of the event schemas (by `t`). Each is checked on its own: an invalid event (or one more than 72 hours old or 10 minutes ahead) is left out and listed in the answer's `rejected`, the others are stored; a batch with no valid event is 422 VALIDATION_FAILED.";
 
 export const CollectBody = t.Object(
   {
@@ -37,7 +40,7 @@ export const CollectBody = t.Object(
     nv: t.Optional(t.Boolean({ description: "true when the script just created vid" })),
     c: t.Optional(Consent),
     ctx: t.Optional(CollectContext),
-    e: t.Array(t.Unknown(), { minItems: 1, maxItems: MAX_EVENTS_PER_BATCH, description: "Events; each is validated on its own (see EventV1)" }),
+    e: t.Array(t.Unknown(), { minItems: 1, maxItems: MAX_EVENTS_PER_BATCH, description: EVENTS_DESCRIPTION }),
   },
   { description: "A batch of tracking events" },
 );
@@ -45,15 +48,15 @@ export type CollectBody = Static<typeof CollectBody>;
 
 export const CollectAccepted = t.Object({
   ok: t.Literal(true),
-  accepted: t.Integer({ description: "Events stored" }),
-  duplicates: t.Integer({ description: "Events already stored (same id), or conversions with an orderId already counted" }),
-  rejected: t.Array(t.Object({ index: t.Integer(), path: t.String(), message: t.String() }), { description: "Events refused, by position in e" }),
+  accepted: JsonInteger({ description: "Events stored" }),
+  duplicates: JsonInteger({ description: "Events already stored (same id), or conversions with an orderId already counted" }),
+  rejected: t.Array(t.Object({ index: JsonInteger(), path: t.String(), message: t.String() }), { description: "Events refused, by position in e" }),
 });
 
 const Props = t.Record(t.String({ maxLength: 64 }), t.Union([t.String({ maxLength: 500 }), t.Number(), t.Boolean(), t.Null()]), { maxProperties: 25 });
 const base = {
   id: t.String({ pattern: UUID }),
-  ts: t.Integer({ minimum: 0 }),
+  ts: JsonInteger({ minimum: 0 }),
   u: t.String({ minLength: 1, maxLength: 2048 }),
   ti: t.Optional(Str(512)),
 };
@@ -62,7 +65,7 @@ const Names = Str(100);
 /** One schema per event type `t`; unknown types are refused per event. */
 export const EVENT_SCHEMAS = {
   pageview: t.Object({ ...base, t: t.Literal("pageview") }),
-  engagement: t.Object({ ...base, t: t.Literal("engagement"), et: t.Integer({ minimum: 0, maximum: 1_800_000 }) }),
+  engagement: t.Object({ ...base, t: t.Literal("engagement"), et: JsonInteger({ minimum: 0, maximum: 1_800_000 }) }),
   event: t.Object({ ...base, t: t.Literal("event"), n: t.String({ minLength: 1, maxLength: 100 }), p: t.Optional(Props) }),
   conversion: t.Object({
     ...base,
@@ -121,3 +124,22 @@ export function checkEvent(raw: unknown, now: number): EventCheck {
   if (event.ts > now + MAX_EVENT_FUTURE_MS) return { ok: false, path: "ts", message: "is in the future" };
   return { ok: true, event };
 }
+
+/** An event type's OpenAPI component name: pageview → PageviewEvent, form_submit → FormSubmitEvent. */
+const componentName = (type: string) => `${type.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase())}Event`;
+
+/** The event schemas as named OpenAPI components, for the ingest service's document. */
+export const EVENT_COMPONENTS: Record<string, unknown> = Object.fromEntries(
+  Object.entries(EVENT_SCHEMAS).map(([type, schema]) => [componentName(type), { ...JSON.parse(JSON.stringify(schema)), title: componentName(type) }]),
+);
+
+/**
+ * The batch as documented: `e`'s items are one of the event components. The runtime checks the
+ * batch with CollectBody (items unknown) and each event with its own schema (checkEvent), so
+ * one bad event does not refuse the batch.
+ */
+export const COLLECT_BODY_DOCUMENT = (() => {
+  const doc = JSON.parse(JSON.stringify(CollectBody));
+  doc.properties.e.items = { oneOf: Object.keys(EVENT_SCHEMAS).map((type) => ({ $ref: `#/components/schemas/${componentName(type)}` })) };
+  return doc;
+})();

@@ -50,6 +50,14 @@ export const MAX_EXTRA_KEYS = 100;
 const EMAIL_RE = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 /** Digits and the punctuation people write phone numbers with, an optional extension. */
 const PHONE_RE = /^\+?[0-9 ().\-/]+(?:\s*(?:x|ext\.?)\s*[0-9]{1,6})?$/i;
+/**
+ * A rule for the OpenAPI document as `checkText` applies it: around the value's trimmed text,
+ * and blank text counting as absent.
+ */
+export const trimmedPattern = (core: string) => `^\\s*(?:${core})?\\s*$`;
+export const EMAIL_PATTERN = trimmedPattern(EMAIL_RE.source.slice(1, -1));
+/** The phone rule with its three digits as a lookahead and its case-insensitive `x`/`ext` spelled out. */
+export const PHONE_PATTERN = trimmedPattern("(?=(?:\\D*\\d){3})" + PHONE_RE.source.slice(1, -1).replace("(?:x|ext\\.?)", "(?:[xX]|[eE][xX][tT]\\.?)"));
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const failed = (path: string, message: string): ApiError => new ApiError("VALIDATION_FAILED", `${path}: ${message}`, [{ path, message }]);

@@ -5,7 +5,7 @@ import { ApiError, invalid } from "../errors.ts";
 import { resolveRange } from "../date-range.ts";
 import { pageWindow } from "../paging.ts";
 import { contactFor } from "../privacy/mask.ts";
-import { LEAD_SOURCES } from "../leads/lead.ts";
+import { LEAD_SOURCES, type LeadSource } from "../leads/lead.ts";
 import { PAGE_SIZE, type LeadItem, type LeadList, type LeadListQuery } from "./models.ts";
 
 /** A lead row as the API shows it, masked unless the caller may read contact details. */
@@ -14,7 +14,7 @@ export function leadItem(row: typeof leads.$inferSelect, pii: boolean): LeadItem
   return {
     id: row.id,
     createdAt: new Date(row.createdAt).toISOString(),
-    source: row.source,
+    source: row.source as LeadSource,
     sourceName: row.sourceName,
     name,
     email,

@@ -1,5 +1,5 @@
 import { t, type Static } from "elysia";
-import { QueryModel, Timestamp, NullableTimestamp } from "../api/models.ts";
+import { DateText, OneOf, QueryModel, Timestamp, NullableTimestamp, UUID_PATTERN } from "../api/models.ts";
 import { STAGES, TIERS } from "./scoring.ts";
 import { LEAD_SOURCES } from "../leads/lead.ts";
 import { PageQuery } from "../paging.ts";
@@ -7,21 +7,23 @@ import { PageQuery } from "../paging.ts";
 /** TypeBox models of the people endpoints: visitors (spec 2.10, 4.9), profiles (2.14), leads (2.11, 4.10). */
 
 export const VISITOR_VIEWS = ["recent", "hot", "identified", "customers"] as const;
+/** How the lead list can be asked for; csv only in an interactive two-factor session. */
+export const LEAD_FORMATS = ["json", "csv"] as const;
 /** Rows per page of the visitor and lead lists. */
 export const PAGE_SIZE = 50;
 
 const Text = (title: string, description: string, maxLength = 200) => t.Optional(t.String({ title, description, maxLength }));
 
 export const VisitorListQuery = QueryModel({
-  view: Text("view", `${VISITOR_VIEWS.join(", ")} (default recent: latest activity first; hot: hot and very hot, highest score first; identified: with a user id or a lead; customers: stage customer)`),
-  tier: Text("tier", TIERS.join(", ")),
-  stage: Text("stage", STAGES.join(", ")),
+  view: t.Optional(OneOf(VISITOR_VIEWS, { title: "view", description: "Default recent: latest activity first; hot: hot and very hot, highest score first; identified: with a user id or a lead; customers: stage customer" })),
+  tier: t.Optional(OneOf(TIERS, { title: "tier" })),
+  stage: t.Optional(OneOf(STAGES, { title: "stage" })),
   channel: Text("channel", "Visitors with a session from this channel in the range (snake case, as reports name channels)"),
   campaign: Text("campaign", "Visitors with a session of this UTM campaign in the range"),
   minScore: t.Optional(t.Integer({ title: "minScore", minimum: 0, maximum: 100, description: "Lead score at least this" })),
   q: Text("q", "Matches the name or e-mail of the visitor's leads (case-insensitive), or the start of a visitor id", 320),
-  from: Text("from", "YYYY-MM-DD in the site timezone; default 27 days before `to`. Visitors with a session in the range are listed", 10),
-  to: Text("to", "YYYY-MM-DD, inclusive; default today in the site timezone", 10),
+  from: t.Optional(DateText({ title: "from", description: "YYYY-MM-DD in the site timezone; default 27 days before `to`. Visitors with a session in the range are listed" })),
+  to: t.Optional(DateText({ title: "to", description: "YYYY-MM-DD, inclusive; default today in the site timezone" })),
   page: PageQuery(`1-based; ${PAGE_SIZE} visitors a page`),
 });
 export type VisitorListQuery = Static<typeof VisitorListQuery>;
@@ -34,8 +36,8 @@ export const VisitorListItem = t.Object({
   name: Nullable("From the visitor's latest lead; masked without analytics.pii.read"),
   email: Nullable("From the visitor's latest lead; masked (first character, then ***) without analytics.pii.read"),
   leadScore: t.Integer({ minimum: 0, maximum: 100 }),
-  tier: t.String({ description: TIERS.join(", ") }),
-  stage: t.String({ description: STAGES.join(", ") }),
+  tier: OneOf(TIERS),
+  stage: OneOf(STAGES),
   sessions: t.Integer(),
   pageviews: t.Integer(),
   conversions: t.Integer(),
@@ -67,19 +69,19 @@ export const VisitorList = t.Object(
 export type VisitorList = Static<typeof VisitorList>;
 
 export const LeadListQuery = QueryModel({
-  source: Text("source", LEAD_SOURCES.join(", ")),
+  source: t.Optional(OneOf(LEAD_SOURCES, { title: "source" })),
   campaign: Text("campaign", "Exact campaign"),
-  from: Text("from", "YYYY-MM-DD in the site timezone; default 27 days before `to` (leads created in the range)", 10),
-  to: Text("to", "YYYY-MM-DD, inclusive; default today in the site timezone", 10),
+  from: t.Optional(DateText({ title: "from", description: "YYYY-MM-DD in the site timezone; default 27 days before `to` (leads created in the range)" })),
+  to: t.Optional(DateText({ title: "to", description: "YYYY-MM-DD, inclusive; default today in the site timezone" })),
   page: PageQuery(`1-based; ${PAGE_SIZE} leads a page`),
-  format: Text("format", "json (default); csv is refused to API keys (it needs an interactive two-factor session)", 10),
+  format: t.Optional(OneOf(LEAD_FORMATS, { title: "format", message: "must be json (csv needs an interactive two-factor session)", description: "json (default); csv is answered 403 FORBIDDEN to API keys (it needs an interactive two-factor session)" })),
 });
 export type LeadListQuery = Static<typeof LeadListQuery>;
 
 export const LeadItem = t.Object({
   id: t.String(),
   createdAt: Timestamp,
-  source: t.String({ description: LEAD_SOURCES.join(", ") }),
+  source: OneOf(LEAD_SOURCES),
   sourceName: t.String(),
   name: Nullable("Masked without analytics.pii.read"),
   email: Nullable("Masked without analytics.pii.read"),
@@ -108,7 +110,7 @@ export const LeadList = t.Object(
 );
 export type LeadList = Static<typeof LeadList>;
 
-export const VisitorParams = t.Object({ orgId: t.String(), siteId: t.String(), visitorId: t.String() });
+export const VisitorParams = t.Object({ orgId: t.String(), siteId: t.String(), visitorId: t.String({ pattern: UUID_PATTERN, error: "must be a UUID" }) });
 
 const ProfileSession = t.Object({
   id: t.String({ format: "uuid" }),

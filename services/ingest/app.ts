@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 import { serviceBase, SERVICE_CONFIG } from "../../lib/http/service.ts";
 import { serviceDocs } from "../../lib/http/openapi.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { CollectAccepted, CollectBody } from "../../lib/ingest/protocol.ts";
+import { COLLECT_BODY_DOCUMENT, CollectAccepted, EVENT_COMPONENTS } from "../../lib/ingest/protocol.ts";
 import { collectEndpoint, cors } from "./collect-endpoint.ts";
 import type { DirectRoutes } from "../../lib/http/upstream.ts";
 import { CollectThread } from "../../lib/ingest/collect-thread.ts";
@@ -26,7 +26,7 @@ export async function createIngestService(platform: Platform) {
   const collectBatch = collectEndpoint((request) => thread.collect(request), platform.now);
   const app = new Elysia({ name: "ingest", ...SERVICE_CONFIG })
     .use(serviceBase({ name: "ingest", secret: platform.secret, requireAuth: false }))
-    .use(serviceDocs("ingest"))
+    .use(serviceDocs("ingest", { schemas: EVENT_COMPONENTS }))
     .get("/healthz", () => ({ ok: true, service: "ingest" }), { detail: { hide: true } })
     .options("/v1/collect", ({ request }) => {
       return new Response(null, {
@@ -42,9 +42,11 @@ export async function createIngestService(platform: Platform) {
       response: { 202: CollectAccepted, 403: ErrorEnvelope, 422: ErrorEnvelope, 429: ErrorEnvelope },
       detail: {
         summary: "Record a batch of tracking events (public, no key; judged by Origin)",
-        description: "Answers 202 once the batch is committed. Unknown site key → 404; an Origin that is not a verified domain → 403 (the host is counted in the site's rejectedHosts); a paused site or a bot → 202 with nothing stored; a flood from one address → 429. Each event is validated on its own: bad ones are listed in `rejected`, a batch with no valid event is 422.",
+        description:
+          "Answers 202 once the batch is committed. Unknown site key → 404; an Origin that is not a verified domain → 403 (the host is counted in the site's rejectedHosts); a paused site or a bot → 202 with nothing stored; a flood from one address → 429. " +
+          "The batch's own fields are checked as a whole (422 naming the field). Each event of `e` is checked on its own against its type's schema: invalid events are left out and listed in the 202 answer's `rejected` (index, path, message) while the others are stored; a batch in which no event is valid is 422 VALIDATION_FAILED.",
         tags: ["Tracking"],
-        requestBody: { required: true, content: { "application/json": { schema: CollectBody }, "text/plain": { schema: CollectBody } } } as never,
+        requestBody: { required: true, content: { "application/json": { schema: COLLECT_BODY_DOCUMENT }, "text/plain": { schema: COLLECT_BODY_DOCUMENT } } } as never,
       },
     })
     .get(
@@ -61,7 +63,16 @@ export async function createIngestService(platform: Platform) {
         if (/\bgzip\b/.test(request.headers.get("accept-encoding") ?? "")) return new Response(SCRIPT.gzip, { headers: { ...headers, "content-encoding": "gzip" } });
         return new Response(SCRIPT.body, { headers });
       },
-      { detail: { summary: "The tracking script (ETag, cacheable, gzip)", tags: ["Tracking"] } },
+      {
+        detail: {
+          summary: "The tracking script (ETag, cacheable, gzip)",
+          tags: ["Tracking"],
+          responses: {
+            200: { description: "The script", content: { "application/javascript": { schema: { type: "string" } } } },
+            304: { description: "Not modified (If-None-Match matched the ETag)" },
+          },
+        },
+      },
     )
     .get(
       "/v1/sites/:siteKey/config",

@@ -2,61 +2,87 @@ import { t, type Static, type TSchema } from "elysia";
 import { DIMENSIONS, FILTER_OPS } from "../engine.ts";
 import { METRICS } from "../metrics.ts";
 import { FunnelStepModel } from "../funnels/definition.ts";
+import { DateText, JsonInteger, OneOf } from "../../api/models.ts";
 
 /** TypeBox models of `POST …/explore` (spec 2.8, 4.7; docs/analytics.md, docs/funnels.md). */
 
 export const EXPLORE_KINDS = ["query", "segments", "retention", "paths"] as const;
 export type ExploreKind = (typeof EXPLORE_KINDS)[number];
+export const RETENTION_PERIODS = ["week", "month"] as const;
+
+/** The bounds of explore's numbers: [minimum, maximum, default]. */
+export const EXPLORE_LIMITS = {
+  limit: [1, 1000, 50],
+  segments: [1, 4, 0],
+  periods: [1, 26, 0],
+  depth: [1, 5, 3],
+  branches: [1, 10, 5],
+} as const;
+const { limit, segments, periods, depth, branches } = EXPLORE_LIMITS;
 
 const DateString = t.String({ description: "YYYY-MM-DD, site timezone" });
 const Rate = t.Number({ minimum: 0, maximum: 1 });
+const Whole = ([minimum, maximum]: readonly number[], description: string) => JsonInteger({ minimum, maximum, error: `must be a whole number from ${minimum} to ${maximum}`, description });
 
-export const ExploreFilter = t.Object({
-  dim: t.String({ description: `One of: ${DIMENSIONS.join(", ")}` }),
-  op: t.String({ description: `One of: ${FILTER_OPS.join(", ")}. is/is_not/in compare exactly; contains/not_contains/starts_with ignore case` }),
-  value: t.Union([t.String(), t.Array(t.String())], { description: "A string; a list of strings for `in`" }),
-});
+/** Every filter value is text (`in`: a non-empty list of them); which the operator takes is checked by explore. */
+export const ExploreFilter = t.Object(
+  {
+    dim: OneOf(DIMENSIONS, { message: `unknown dimension; one of ${DIMENSIONS.join(", ")}` }),
+    op: OneOf(FILTER_OPS, { message: `unknown operator; one of ${FILTER_OPS.join(", ")}`, description: "is/is_not/in compare exactly; contains/not_contains/starts_with ignore case" }),
+    value: t.Union([t.String(), t.Array(t.String())], { description: "A string; a non-empty list of strings for `in`" }),
+  },
+  {
+    allOf: [
+      { if: { properties: { op: { const: "in" } }, required: ["op"] }, then: { properties: { value: { type: "array", minItems: 1 } } }, else: { properties: { value: { type: "string" } } } },
+    ],
+  },
+);
 export type ExploreFilterInput = Static<typeof ExploreFilter>;
 
-const Metrics = (what: string) => t.Array(t.String(), { description: `One or more of: ${METRICS.join(", ")}${what}` });
+const Metrics = (what: string) =>
+  t.Array(OneOf(METRICS, { message: `unknown metric; one of ${METRICS.join(", ")}` }), { minItems: 1, error: "must be an array naming at least one metric", description: `One or more metrics${what}` });
+
+/** The kind's own object is required (`required` in checks.ts): said for the document as `if`/`then`, one rule per kind. */
+const kindNeedsItsObject = EXPLORE_KINDS.map((kind) => ({ if: { properties: { kind: { const: kind } }, required: ["kind"] }, then: { required: [kind] } }));
 
 export const ExploreRequest = t.Object(
   {
-    kind: t.String({ description: EXPLORE_KINDS.join(", ") }),
-    from: t.Optional(t.String()),
-    to: t.Optional(t.String()),
+    kind: OneOf(EXPLORE_KINDS),
+    from: t.Optional(DateText()),
+    to: t.Optional(DateText()),
     query: t.Optional(
       t.Object({
         metrics: Metrics("; rows are sorted by the first"),
-        dimension: t.String({ description: `One of: ${DIMENSIONS.join(", ")}` }),
+        dimension: OneOf(DIMENSIONS, { message: `unknown dimension; one of ${DIMENSIONS.join(", ")}` }),
         filters: t.Optional(t.Array(ExploreFilter)),
-        limit: t.Optional(t.Number({ description: "Rows returned, default 50, at most 1000" })),
+        limit: t.Optional(Whole(limit, `Rows returned, default ${limit[2]}`)),
       }),
     ),
     segments: t.Optional(
       t.Object({
         metrics: Metrics(""),
-        list: t.Array(t.Object({ name: t.String({ description: "1 to 100 characters" }), filters: t.Optional(t.Array(ExploreFilter)) }), { description: "1 to 4 segments" }),
+        list: t.Array(t.Object({ name: t.String({ minLength: 1, maxLength: 100, pattern: "\\S", error: "must be 1 to 100 characters" }), filters: t.Optional(t.Array(ExploreFilter)) }), {
+          minItems: segments[0],
+          maxItems: segments[1],
+          error: `must be an array of ${segments[0]} to ${segments[1]} segments`,
+        }),
       }),
     ),
     retention: t.Optional(
       t.Object({
-        period: t.String({ description: "week (ISO, Monday first) or month" }),
-        periods: t.Optional(t.Number({ description: "Periods per cohort, 1 to 26; default 12 weeks or 6 months" })),
+        period: OneOf(RETENTION_PERIODS, { description: "week (ISO, Monday first) or month" }),
+        periods: t.Optional(Whole(periods, "Periods per cohort; default 12 weeks or 6 months")),
       }),
     ),
     paths: t.Optional(
       t.Object({
-        start: t.Object(
-          { kind: t.String({ description: "page or event" }), match: t.Optional(t.String()), value: t.Optional(t.String()), eventType: t.Optional(t.String()), name: t.Optional(t.String()) },
-          { description: "Where paths begin: a page or an event, as a funnel step" },
-        ),
-        depth: t.Number({ description: "Steps after the start, 1 to 5" }),
-        branches: t.Optional(t.Number({ description: "Branches kept per node, 1 to 10, default 5" })),
+        start: FunnelStepModel,
+        depth: Whole(depth, "Steps after the start"),
+        branches: t.Optional(Whole(branches, `Branches kept per node, default ${branches[2]}`)),
       }),
     ),
   },
-  { title: "ExploreRequest", description: "kind and the object named after it" },
+  { title: "ExploreRequest", description: "kind and the object named after it", allOf: kindNeedsItsObject },
 );
 export type ExploreRequest = Static<typeof ExploreRequest>;
 
@@ -65,7 +91,7 @@ const Period = { from: DateString, to: DateString, tz: t.String() };
 export const ExploreQueryResult = t.Object(
   {
     ...Period,
-    rows: t.Array(t.Record(t.String(), t.Union([t.String(), t.Number()])), { description: "`key` plus one number per requested metric" }),
+    rows: t.Array(t.Object({ key: t.String({ description: "The row's value of the dimension" }) }, { additionalProperties: t.Number() }), { description: "`key` plus one number per requested metric" }),
     totals: t.Record(t.String(), t.Number(), { description: "One number per requested metric, over all rows (not only those returned)" }),
   },
   { title: "ExploreResult", description: "kind query (spec 2.8)" },
@@ -79,7 +105,7 @@ export const SegmentsResult = t.Object(
       t.Object({
         name: t.String(),
         totals: t.Record(t.String(), t.Number(), { description: "One number per requested metric" }),
-        series: t.Array(t.Record(t.String(), t.Union([t.String(), t.Number()])), { description: "Every day: `date` plus one number per metric" }),
+        series: t.Array(t.Object({ date: DateString }, { additionalProperties: t.Number() }), { description: "Every day: `date` plus one number per metric" }),
       }),
     ),
   },
@@ -90,7 +116,7 @@ export type SegmentsResult = Static<typeof SegmentsResult>;
 export const RetentionResult = t.Object(
   {
     ...Period,
-    period: t.String({ description: "week or month" }),
+    period: OneOf(RETENTION_PERIODS),
     cohorts: t.Array(
       t.Object({
         cohort: DateString,

@@ -3,10 +3,9 @@ import { reportPeriod } from "../period.ts";
 import type { AnalyticsSite } from "../site-cache.ts";
 import { CONVERSION, CUSTOM_EVENT, groupByKey, PAGEVIEW, type SiteData } from "../site-data.ts";
 import { Problems } from "./checks.ts";
-import type { ExploreRequest, PathNode, PathsResult } from "./model.ts";
+import { EXPLORE_LIMITS, type ExploreRequest, type PathNode, type PathsResult } from "./model.ts";
 
-const MAX_DEPTH = 5;
-const MAX_BRANCHES = 10;
+const { depth: DEPTH, branches: BRANCHES } = EXPLORE_LIMITS;
 const EXIT = -1;
 export const EXIT_STEP = "(exit)";
 export const OTHER_STEP = "(other)";
@@ -54,8 +53,8 @@ export function explorePaths(site: AnalyticsSite, body: ExploreRequest, now: num
   const problems = new Problems();
   const spec = problems.required(body.paths, "paths");
   const start = checkStep(spec.start, "paths.start", (path, message) => problems.add(path, message));
-  const depth = problems.integer(spec.depth, "paths.depth", 1, MAX_DEPTH, 3);
-  const branches = problems.integer(spec.branches, "paths.branches", 1, MAX_BRANCHES, 5);
+  const depth = problems.integer(spec.depth, "paths.depth", DEPTH[0], DEPTH[1], DEPTH[2]);
+  const branches = problems.integer(spec.branches, "paths.branches", BRANCHES[0], BRANCHES[1], BRANCHES[2]);
   problems.check();
 
   const range = reportPeriod(body, site.timezone, now);

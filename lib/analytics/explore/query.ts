@@ -4,10 +4,9 @@ import { reportPeriod } from "../period.ts";
 import { byMetric } from "../rows.ts";
 import type { AnalyticsSite } from "../site-cache.ts";
 import { Problems } from "./checks.ts";
-import type { ExploreQueryResult, ExploreRequest } from "./model.ts";
+import { EXPLORE_LIMITS, type ExploreQueryResult, type ExploreRequest } from "./model.ts";
 
-export const DEFAULT_LIMIT = 50;
-export const MAX_LIMIT = 1000;
+const [MIN_LIMIT, MAX_LIMIT, DEFAULT_LIMIT] = EXPLORE_LIMITS.limit;
 
 /** Explore kind `query` (spec 2.8): metrics by one dimension, filtered, sorted by the first metric. */
 export async function exploreQuery(site: AnalyticsSite, body: ExploreRequest, now: number): Promise<ExploreQueryResult> {
@@ -16,7 +15,7 @@ export async function exploreQuery(site: AnalyticsSite, body: ExploreRequest, no
   const metrics = problems.metrics(q.metrics, "query.metrics");
   if (!(DIMENSIONS as readonly string[]).includes(q.dimension)) problems.add("query.dimension", `unknown dimension; one of ${DIMENSIONS.join(", ")}`);
   const filters = problems.filters(q.filters, "query.filters");
-  const limit = problems.integer(q.limit, "query.limit", 1, MAX_LIMIT, DEFAULT_LIMIT);
+  const limit = problems.integer(q.limit, "query.limit", MIN_LIMIT, MAX_LIMIT, DEFAULT_LIMIT);
   problems.check();
   const dimension = q.dimension as Dimension;
 

@@ -3,12 +3,11 @@ import { asRate } from "../metrics.ts";
 import { reportPeriod } from "../period.ts";
 import type { AnalyticsSite } from "../site-cache.ts";
 import { Problems } from "./checks.ts";
-import type { ExploreRequest, RetentionResult } from "./model.ts";
+import { EXPLORE_LIMITS, RETENTION_PERIODS, type ExploreRequest, type RetentionResult } from "./model.ts";
 
-export const RETENTION_PERIODS = ["week", "month"] as const;
 type RetentionPeriod = (typeof RETENTION_PERIODS)[number];
 const DEFAULT_PERIODS: Record<RetentionPeriod, number> = { week: 12, month: 6 };
-const MAX_PERIODS = 26;
+const [MIN_PERIODS, MAX_PERIODS] = EXPLORE_LIMITS.periods;
 const DAY_MS = 86_400_000;
 
 /** Weeks (ISO, Monday first) and months as numbers: consecutive periods are consecutive numbers. */
@@ -35,7 +34,7 @@ export function exploreRetention(site: AnalyticsSite, body: ExploreRequest, now:
   const period = spec.period as RetentionPeriod;
   if (!(RETENTION_PERIODS as readonly string[]).includes(period)) problems.add("retention.period", `must be one of ${RETENTION_PERIODS.join(", ")}`);
   problems.check();
-  const periods = problems.integer(spec.periods, "retention.periods", 1, MAX_PERIODS, DEFAULT_PERIODS[period]);
+  const periods = problems.integer(spec.periods, "retention.periods", MIN_PERIODS, MAX_PERIODS, DEFAULT_PERIODS[period]);
   problems.check();
 
   const range = reportPeriod(body, site.timezone, now);

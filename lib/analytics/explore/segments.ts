@@ -4,9 +4,9 @@ import { metricOf, type SessionSums } from "../metrics.ts";
 import { reportPeriod } from "../period.ts";
 import type { AnalyticsSite } from "../site-cache.ts";
 import { Problems } from "./checks.ts";
-import type { ExploreRequest, SegmentsResult } from "./model.ts";
+import { EXPLORE_LIMITS, type ExploreRequest, type SegmentsResult } from "./model.ts";
 
-export const MAX_SEGMENTS = 4;
+const [MIN_SEGMENTS, MAX_SEGMENTS] = EXPLORE_LIMITS.segments;
 
 /** Explore kind `segments`: up to four filtered sets of sessions side by side, with a daily series each. */
 export async function exploreSegments(site: AnalyticsSite, body: ExploreRequest, now: number): Promise<SegmentsResult> {
@@ -14,7 +14,7 @@ export async function exploreSegments(site: AnalyticsSite, body: ExploreRequest,
   const spec = problems.required(body.segments, "segments");
   const metrics = problems.metrics(spec.metrics, "segments.metrics");
   const list = problems.list(spec.list, "segments.list") as Partial<(typeof spec.list)[number]>[];
-  if (Array.isArray(spec.list) && (list.length < 1 || list.length > MAX_SEGMENTS)) problems.add("segments.list", `compare 1 to ${MAX_SEGMENTS} segments (got ${list.length})`);
+  if (Array.isArray(spec.list) && (list.length < MIN_SEGMENTS || list.length > MAX_SEGMENTS)) problems.add("segments.list", `compare ${MIN_SEGMENTS} to ${MAX_SEGMENTS} segments (got ${list.length})`);
   const segments = list.map((s, i) => {
     if (typeof s !== "object" || s === null || Array.isArray(s)) return problems.add(`segments.list.${i}`, "must be an object"), { name: "", filters: [] };
     if (typeof s.name !== "string" || s.name.trim() === "" || s.name.length > 100) problems.add(`segments.list.${i}.name`, "must be 1 to 100 characters");

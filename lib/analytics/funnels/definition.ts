@@ -1,6 +1,7 @@
 import safeRegex from "safe-regex2";
 import { t, type Static } from "elysia";
 import { ApiError, type ErrorDetail } from "../../errors.ts";
+import { OneOf } from "../../api/models.ts";
 
 /**
  * Funnel definitions (spec 2.7, docs/funnels.md): the TypeBox model the API and the OpenAPI
@@ -26,27 +27,39 @@ export interface FunnelDef {
   scope: (typeof SCOPES)[number];
 }
 
-const Text = (description: string) => t.Optional(t.String({ description }));
+/** Text that must not be blank (as `textOf` reads it: something besides white space). */
+const Filled = (max: number, description: string) => t.String({ minLength: 1, maxLength: max, pattern: "\\S", error: `must be 1 to ${max} characters, not only spaces`, description });
+const STEP_KINDS = ["page", "event"] as const;
+/** Which fields each kind needs, in the JSON Schema keywords TypeBox passes through to the document. */
+const when = (field: string, value: string, then: object) => ({ if: { properties: { [field]: { const: value } }, required: [field] }, then });
 
-/** A step as the API takes it: the fields of its kind (checked by `checkFunnelDef`). */
+/**
+ * A step as the API takes it: a page (match, value) or an event (eventType, name). One object
+ * rather than a union, so a refused field is named by its own path; which fields a kind needs,
+ * and the shorter limit of a regex, are `if`/`then` rules in the document, enforced by
+ * `checkStep` (TypeBox does not evaluate them).
+ */
 export const FunnelStepModel = t.Object(
   {
-    kind: t.String({ description: "page or event" }),
-    label: Text("Shown in results; may be empty (the value or name is shown then)"),
-    match: Text(`page: one of ${PAGE_MATCHES.join(", ")} (case-sensitive; regex: at most ${MAX_REGEX} characters, no exponential-time patterns)`),
-    value: Text("page: the path, or the pattern"),
-    eventType: Text("event: event (a custom event) or conversion"),
-    name: Text("event: the event's or conversion's name"),
+    kind: OneOf(STEP_KINDS),
+    label: t.Optional(t.String({ maxLength: 100, error: "must be a string of at most 100 characters", description: "Shown in results; may be empty (the value or name is shown then)" })),
+    match: t.Optional(OneOf(PAGE_MATCHES, { description: `page: case-sensitive; regex: at most ${MAX_REGEX} characters, no exponential-time patterns` })),
+    value: t.Optional(Filled(2048, "page: the path, or the pattern")),
+    eventType: t.Optional(OneOf(EVENT_TYPES, { description: "event: event (a custom event) or conversion" })),
+    name: t.Optional(Filled(100, "event: the event's or conversion's name")),
   },
-  { title: "FunnelStep" },
+  {
+    title: "FunnelStep",
+    allOf: [when("kind", "page", { required: ["match", "value"] }), when("kind", "event", { required: ["eventType", "name"] }), when("match", "regex", { properties: { value: { maxLength: MAX_REGEX } } })],
+  },
 );
 
 export const FunnelDefModel = t.Object(
   {
-    name: t.String({ description: "1 to 100 characters" }),
-    steps: t.Array(FunnelStepModel, { description: `${MIN_STEPS} to ${MAX_STEPS} steps` }),
-    mode: t.String({ description: "closed (enter at step 1, steps in order) or open (enter at any step)" }),
-    scope: t.String({ description: "session (all steps in one session) or user (across a visitor's sessions in the range)" }),
+    name: Filled(100, "1 to 100 characters"),
+    steps: t.Array(FunnelStepModel, { minItems: MIN_STEPS, maxItems: MAX_STEPS, error: `must be an array of ${MIN_STEPS} to ${MAX_STEPS} steps`, description: `${MIN_STEPS} to ${MAX_STEPS} steps` }),
+    mode: OneOf(MODES, { description: "closed (enter at step 1, steps in order) or open (enter at any step)" }),
+    scope: OneOf(SCOPES, { description: "session (all steps in one session) or user (across a visitor's sessions in the range)" }),
   },
   { title: "FunnelDefinition" },
 );

@@ -1,6 +1,8 @@
 import { t } from "elysia";
 import { BREAKDOWNS, TOP_GROUPS } from "./run.ts";
-import { FunnelDefModel, FunnelStepModel } from "./definition.ts";
+import { FunnelDefModel, FunnelStepModel, MODES, SCOPES } from "./definition.ts";
+import { DateText, OneOf } from "../../api/models.ts";
+import { DatedQuery } from "../models.ts";
 
 /** TypeBox models of the funnel endpoints (spec 2.7, 4.7; docs/funnels.md). */
 
@@ -51,8 +53,8 @@ export const SavedFunnelModel = t.Object(
     id: t.String(),
     name: t.String(),
     steps: t.Array(FunnelStepModel),
-    mode: t.String({ description: "closed or open" }),
-    scope: t.String({ description: "session or user" }),
+    mode: OneOf(MODES),
+    scope: OneOf(SCOPES),
     createdAt: t.String({ format: "date-time" }),
   },
   { title: "Funnel" },
@@ -66,18 +68,16 @@ export const FunnelList = t.Object(
   { title: "FunnelList" },
 );
 
-export const FunnelRunQuery = t.Object({
-  from: t.Optional(t.String({ description: "YYYY-MM-DD in the site timezone; default 27 days before `to`" })),
-  to: t.Optional(t.String({ description: "YYYY-MM-DD, inclusive; default today in the site timezone" })),
-  breakdown: t.Optional(t.String({ description: BREAKDOWNS.join(", ") })),
-});
+const Breakdown = OneOf(BREAKDOWNS, { description: "Default none" });
+
+export const FunnelRunQuery = t.Object({ ...DatedQuery, breakdown: t.Optional(Breakdown) });
 
 export const FunnelPreviewBody = t.Object(
   {
     def: FunnelDefModel,
-    from: t.Optional(t.String()),
-    to: t.Optional(t.String()),
-    breakdown: t.Optional(t.String({ description: BREAKDOWNS.join(", ") })),
+    from: t.Optional(DateText()),
+    to: t.Optional(DateText()),
+    breakdown: t.Optional(Breakdown),
   },
   { title: "FunnelPreview" },
 );

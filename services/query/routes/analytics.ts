@@ -6,7 +6,7 @@ import { ApiError } from "../../../lib/errors.ts";
 import type { Platform } from "../../../lib/platform.ts";
 import { analyticsSite, type AnalyticsSite } from "../../../lib/analytics/site-cache.ts";
 import { reportPeriod, type Period } from "../../../lib/analytics/period.ts";
-import { Acquisition, Attribution, Audience, Behaviour, Campaigns, Conversions, Events, Locations, Overview, Pages, Realtime, ReportQuery, REPORTS, type ReportName } from "../../../lib/analytics/models.ts";
+import { Acquisition, Attribution, Audience, Behaviour, Campaigns, Conversions, Events, Locations, Overview, Pages, LocationsQuery, Realtime, ReportQuery, REPORTS, type ReportName } from "../../../lib/analytics/models.ts";
 import { overviewReport } from "../../../lib/analytics/reports/overview.ts";
 import { acquisitionReport } from "../../../lib/analytics/reports/acquisition.ts";
 import { locationsReport } from "../../../lib/analytics/reports/locations.ts";
@@ -68,7 +68,7 @@ export function analyticsRoutes(platform: Platform) {
     .get(
       report("locations"),
       datedReport(locationsReport),
-      { params: SiteParams, query: ReportQuery, response: Locations, detail: { summary: "Locations: countries; country=XX its regions; country and region its cities", tags: ["Analytics"] } },
+      { params: SiteParams, query: LocationsQuery, response: Locations, detail: { summary: "Locations: countries; country=XX its regions; country and region its cities", tags: ["Analytics"] } },
     )
     .get(
       report("behaviour"),
