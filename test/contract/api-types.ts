@@ -1,0 +1,4776 @@
+// Generated from the served /api/v1/openapi.json by openapi-typescript: do not edit.
+// Regenerate with `npx bun test/contract/generate-api-types.ts`; typed-client.test.ts checks it is current.
+
+export interface paths {
+    "/api/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document (OpenAPI 3.1) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OpenAPI 3.1 document */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** API reference page (HTML) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description HTML */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/collect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a batch of tracking events (public, no key; judged by Origin)
+         * @description Answers 202 once the batch is committed. Unknown site key → 404; an Origin that is not a verified domain → 403 (the host is counted in the site's rejectedHosts); a paused site or a bot → 202 with nothing stored; a flood from one address → 429. Each event is validated on its own: bad ones are listed in `rejected`, a batch with no valid event is 422.
+         */
+        post: operations["postV1Collect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/script.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tracking script (ETag, cacheable, gzip) */
+        get: operations["getV1Script.js"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sites/{siteKey}/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public settings the tracking script reads */
+        get: operations["getV1SitesBySiteKeyConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the sites the key may access, with live status
+         * @description Permission: `sites.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Activity log, newest first
+         * @description Permission: `audit.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Installation status of a site
+         * @description Permission: `sites.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Integrations of the site: inbound webhook URLs, outbound endpoints with their state and last deliveries
+         * @description Permission: `integrations.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdIntegrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/analytics/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Overview: KPIs against the previous period, daily series, top channels, pages, countries, devices (spec 2.6)
+         * @description Permission: `analytics.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdAnalyticsOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/analytics/acquisition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Acquisition: channels and source / medium
+         * @description Permission: `analytics.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdAnalyticsAcquisition"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/analytics/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pages: views, users, entrances, exits and engaged time per path, with titles
+         * @description Permission: `analytics.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdAnalyticsPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/analytics/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Events: custom events with counts, sessions, users and their top properties
+         * @description Permission: `analytics.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdAnalyticsEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/analytics/audience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Audience: new vs returning, devices, browsers, operating systems, languages, screen sizes
+         * @description Permission: `analytics.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdAnalyticsAudience"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/analytics/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Campaigns: UTM campaign, source and medium with sessions, engagement, conversions, revenue
+         * @description Permission: `analytics.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdAnalyticsCampaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/analytics/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Locations: countries; country=XX its regions; country and region its cities
+         * @description Permission: `analytics.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdAnalyticsLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/analytics/behaviour": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Behaviour: landing and exit pages, scroll depth, outbound links, downloads, form submits, web vitals p75 per page
+         * @description Permission: `analytics.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdAnalyticsBehaviour"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/analytics/attribution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Attribution: conversions and revenue per channel by first touch, last touch, last non-direct touch and linear
+         * @description Permission: `analytics.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdAnalyticsAttribution"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/analytics/conversions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Conversions by name, value and currency, with a daily series
+         * @description Permission: `analytics.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdAnalyticsConversions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/analytics/realtime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Realtime: active visitors now, the last 30 minutes by minute, top pages, sources, countries (ignores from/to)
+         * @description Permission: `analytics.realtime`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdAnalyticsRealtime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/funnels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Saved funnels of the site
+         * @description Permission: `analytics.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdFunnels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/funnels/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run an unsaved funnel definition
+         * @description Permission: `analytics.read`.
+         */
+        post: operations["postApiV1OrgsByOrgIdSitesBySiteIdFunnelsPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/funnels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Run a saved funnel
+         * @description Permission: `analytics.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdFunnelsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/explore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Explore: query (metrics by one dimension, filtered; spec 2.8), segments, retention cohorts or paths (spec 4.7)
+         * @description Permission: `analytics.read`.
+         */
+        post: operations["postApiV1OrgsByOrgIdSitesBySiteIdExplore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/visitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Visitors who consented to analytics, scored, filtered and paged
+         * @description Permission: `analytics.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdVisitors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/visitors/{visitorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The person behind a visitor id: linked ids, sessions, campaigns, conversions, leads, score
+         * @description Permission: `analytics.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdVisitorsByVisitorId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Leads, newest first
+         * @description Permission: `leads.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdLeads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/hooks/webhook_in/{siteKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push a lead in (inbound lead webhook; secret in X-Svc-Secret or as a bearer token)
+         * @description Accepts the generic format of spec 4.13 and Google Ads lead form, Typeform and Tally webhooks, told apart by their shape (docs/leads.md). 201 for a new lead, 200 with duplicate true for a repeated externalId (or platform lead id). Unknown site key or no inbound integration → 404; missing or wrong secret → 401; an organization whose plan (or the operator) switched off leads or integrations → 403 FEATURE_UNAVAILABLE; a body without an e-mail, phone or name, or with an invalid field → 422 naming the field.
+         */
+        post: operations["postV1HooksWebhook_inBySiteKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** ErrorEnvelope */
+        ErrorEnvelope: {
+            error: {
+                /** @description Machine code from spec Part 7, e.g. VALIDATION_FAILED */
+                code: string;
+                message: string;
+                details: ({
+                    path?: string;
+                    message: string;
+                } & {
+                    [key: string]: unknown;
+                })[];
+                /** @description Equals the x-request-id response header */
+                requestId: string;
+            };
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    postV1Collect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Protocol version
+                     * @constant
+                     */
+                    v: 1;
+                    /** @description Site key */
+                    s: string;
+                    /** @description Visitor id */
+                    vid: string;
+                    /** @description Session id */
+                    sid: string;
+                    /** @description true when the script just created vid */
+                    nv?: boolean;
+                    c?: {
+                        analytics: boolean;
+                        marketing: boolean;
+                    };
+                    ctx?: {
+                        ref?: string;
+                        lang?: string;
+                        tz?: string;
+                        sw?: string | number;
+                        sh?: string | number;
+                        utm?: {
+                            utm_source?: string;
+                            utm_medium?: string;
+                            utm_campaign?: string;
+                            utm_term?: string;
+                            utm_content?: string;
+                        };
+                    };
+                    /** @description Events; each is validated on its own (see EventV1) */
+                    e: unknown[];
+                };
+                "text/plain": {
+                    /**
+                     * @description Protocol version
+                     * @constant
+                     */
+                    v: 1;
+                    /** @description Site key */
+                    s: string;
+                    /** @description Visitor id */
+                    vid: string;
+                    /** @description Session id */
+                    sid: string;
+                    /** @description true when the script just created vid */
+                    nv?: boolean;
+                    c?: {
+                        analytics: boolean;
+                        marketing: boolean;
+                    };
+                    ctx?: {
+                        ref?: string;
+                        lang?: string;
+                        tz?: string;
+                        sw?: string | number;
+                        sh?: string | number;
+                        utm?: {
+                            utm_source?: string;
+                            utm_medium?: string;
+                            utm_campaign?: string;
+                            utm_term?: string;
+                            utm_content?: string;
+                        };
+                    };
+                    /** @description Events; each is validated on its own (see EventV1) */
+                    e: unknown[];
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 202 */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description Events stored */
+                        accepted: string | number;
+                        /** @description Events already stored (same id), or conversions with an orderId already counted */
+                        duplicates: string | number;
+                        /** @description Events refused, by position in e */
+                        rejected: {
+                            index: string | number;
+                            path: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "getV1Script.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getV1SitesBySiteKeyConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        siteKey: string;
+                        consent: {
+                            /** @enum {string} */
+                            mode: "opt-in" | "opt-out" | "none";
+                            /** @default true */
+                            respectDnt: boolean;
+                            /** @default Your privacy */
+                            title: string;
+                            /** @default We use privacy-friendly analytics. With your consent we also remember your visits and which campaign brought you here. */
+                            text: string;
+                            /** @default Accept */
+                            accept: string;
+                            /** @default Decline */
+                            reject: string;
+                            /** @default Preferences */
+                            preferences: string;
+                            /** @default Save choices */
+                            save: string;
+                            /** @default Analytics: remember my visits */
+                            analyticsLabel: string;
+                            /** @default Marketing: remember campaigns */
+                            marketingLabel: string;
+                        };
+                        popups: unknown[];
+                        wheels: unknown[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            /** @description Public site key used by the tracking script */
+                            siteKey: string;
+                            domain: string;
+                            /** @description IANA timezone */
+                            timezone: string;
+                            currency: string;
+                            /** @enum {string} */
+                            status: "not_installed" | "receiving" | "stale" | "paused";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            firstHitAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            lastHitAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdAudit: {
+        parameters: {
+            query?: {
+                page?: string | number;
+                size?: string | number;
+                q?: string;
+                action?: string;
+                days?: string | number;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rows: {
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            at: string;
+                            actor: {
+                                id: string;
+                                name: string;
+                                email: string;
+                            };
+                            /** @description Dotted machine name, e.g. key.created */
+                            action: string;
+                            label: string;
+                            target: {
+                                type: string;
+                                id: string;
+                            };
+                            meta: {
+                                [key: string]: unknown;
+                            };
+                            orgId: string;
+                        }[];
+                        total: string | number;
+                        actions: string[];
+                        page: string | number;
+                        pages: string | number;
+                        size: string | number;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "not_installed" | "receiving" | "stale" | "paused";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        firstHitAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        lastHitAt: string | null;
+                        hitsLast30Min: string | number;
+                        rejectedHosts: {
+                            host: string;
+                            hits: string | number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            firstSeenAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            lastSeenAt: string;
+                        }[];
+                        domains: {
+                            id: string;
+                            hostname: string;
+                            isPrimary: boolean;
+                            includeSubdomains: boolean;
+                            /** @description pending, verified or failed */
+                            status: string;
+                            /** @description dns */
+                            method: string;
+                            /** @description true when proven by the DNS record; false when an operator forced it */
+                            strong: boolean;
+                            token: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            verifiedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdIntegrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: ({
+                            id: string;
+                            /** @description Connection state: active or disabled */
+                            status: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            lastSyncAt: string | null;
+                            /** @constant */
+                            kind: "webhook_in";
+                            /** @description Where to send leads; the secret is shown only when the integration is created */
+                            webhookUrl: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            lastReceivedAt: string | null;
+                        } | {
+                            id: string;
+                            /** @description Connection state: active or disabled */
+                            status: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            lastSyncAt: string | null;
+                            /** @constant */
+                            kind: "webhook_out";
+                            /** @description The endpoint's scheme, host and path (no credentials, no query); the signing secret is never shown */
+                            targetUrl: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            lastSuccessAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            lastFailureAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            failingSince: string | null;
+                            /** @description Why the endpoint was disabled */
+                            disabledReason: string | null;
+                            /** @description The last 10 deliveries, newest first */
+                            deliveries: {
+                                /** @description Also the X-Svc-Delivery header of every attempt */
+                                id: string;
+                                leadId: string;
+                                /** @description pending, delivered, failed (gave up, or a 4xx answer) or refused (a private target) */
+                                status: string;
+                                attempts: string | number;
+                                /** @description HTTP status of the last attempt; null when none came (timeout, network error) */
+                                lastStatus: (string | number) | null;
+                                /** @description Why the last attempt did not succeed */
+                                lastError: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601, UTC
+                                 */
+                                createdAt: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601, UTC
+                                 */
+                                deliveredAt: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601, UTC
+                                 */
+                                nextAttemptAt: string | null;
+                            }[];
+                        })[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdAnalyticsOverview: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                country?: string;
+                region?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description YYYY-MM-DD, site timezone */
+                        from: string;
+                        /** @description YYYY-MM-DD, site timezone */
+                        to: string;
+                        /** @description Site timezone */
+                        tz: string;
+                        currency: string;
+                        current: {
+                            sessions: string | number;
+                            users: string | number;
+                            /** @description Visitors whose first-ever session started in the period */
+                            newUsers: string | number;
+                            pageviews: string | number;
+                            engagementRate: number;
+                            avgEngagedSeconds: number;
+                            pagesPerSession: number;
+                            conversions: string | number;
+                            /** @description In the site currency */
+                            revenue: number;
+                        };
+                        previous: {
+                            sessions: string | number;
+                            users: string | number;
+                            /** @description Visitors whose first-ever session started in the period */
+                            newUsers: string | number;
+                            pageviews: string | number;
+                            engagementRate: number;
+                            avgEngagedSeconds: number;
+                            pagesPerSession: number;
+                            conversions: string | number;
+                            /** @description In the site currency */
+                            revenue: number;
+                        };
+                        /** @description Every day of the period, days without sessions as zeros */
+                        series: {
+                            /** @description YYYY-MM-DD, site timezone */
+                            date: string;
+                            sessions: string | number;
+                            users: string | number;
+                            pageviews: string | number;
+                            conversions: string | number;
+                        }[];
+                        channels: {
+                            key: string;
+                            sessions: string | number;
+                            users: string | number;
+                            engagementRate: number;
+                            conversions: string | number;
+                            revenue: number;
+                            pageviews: string | number;
+                        }[];
+                        /** @description Top 10 by views */
+                        pages: {
+                            path: string;
+                            title: string | null;
+                            views: string | number;
+                            users: string | number;
+                        }[];
+                        /** @description Top 10 by sessions */
+                        countries: {
+                            /** @description ISO alpha-2, or (not set) */
+                            key: string;
+                            sessions: string | number;
+                            users: string | number;
+                        }[];
+                        devices: {
+                            key: string;
+                            sessions: string | number;
+                            users: string | number;
+                        }[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdAnalyticsAcquisition: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                country?: string;
+                region?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description YYYY-MM-DD, site timezone */
+                        from: string;
+                        /** @description YYYY-MM-DD, site timezone */
+                        to: string;
+                        /** @description Site timezone */
+                        tz: string;
+                        currency: string;
+                        /** @description By channel (snake case GA4 default channel group), most sessions first */
+                        channels: {
+                            key: string;
+                            users: string | number;
+                            newUsers: string | number;
+                            sessions: string | number;
+                            pageviews: string | number;
+                            engagementRate: number;
+                            bounceRate: number;
+                            avgEngagedSeconds: number;
+                            pagesPerSession: number;
+                            conversions: string | number;
+                            conversionRate: number;
+                            revenue: number;
+                        }[];
+                        /** @description By `source / medium`, most sessions first, top 100 */
+                        sourceMedium: {
+                            key: string;
+                            users: string | number;
+                            newUsers: string | number;
+                            sessions: string | number;
+                            pageviews: string | number;
+                            engagementRate: number;
+                            bounceRate: number;
+                            avgEngagedSeconds: number;
+                            pagesPerSession: number;
+                            conversions: string | number;
+                            conversionRate: number;
+                            revenue: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdAnalyticsPages: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                country?: string;
+                region?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description YYYY-MM-DD, site timezone */
+                        from: string;
+                        /** @description YYYY-MM-DD, site timezone */
+                        to: string;
+                        /** @description Site timezone */
+                        tz: string;
+                        currency: string;
+                        /** @description Most views first, top 200 */
+                        rows: {
+                            path: string;
+                            /** @description The latest title seen for the path */
+                            title: string | null;
+                            views: string | number;
+                            users: string | number;
+                            /** @description Sessions that landed on the path */
+                            entrances: string | number;
+                            /** @description Sessions whose last pageview was the path */
+                            exits: string | number;
+                            /** @description Engaged time while the path was shown */
+                            engagedSeconds: number;
+                            /** @description engagedSeconds / views */
+                            avgEngagedSeconds: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdAnalyticsEvents: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                country?: string;
+                region?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description YYYY-MM-DD, site timezone */
+                        from: string;
+                        /** @description YYYY-MM-DD, site timezone */
+                        to: string;
+                        /** @description Site timezone */
+                        tz: string;
+                        currency: string;
+                        totals: {
+                            /** @description Custom events of every name */
+                            events: string | number;
+                            /** @description Distinct visitors who sent any */
+                            users: string | number;
+                        };
+                        /** @description Custom events (tidemark('event', name, props)) by name, most first, top 100 */
+                        rows: {
+                            name: string;
+                            events: string | number;
+                            /** @description Sessions with at least one */
+                            sessions: string | number;
+                            /** @description Distinct visitors */
+                            users: string | number;
+                            /** @description events / users, 2 decimals */
+                            eventsPerUser: number;
+                            /** @description Top 10 properties by events */
+                            properties: {
+                                key: string;
+                                /** @description Events that carried the property */
+                                events: string | number;
+                                /** @description Top 10 */
+                                values: {
+                                    /** @description As text; null reads (not set) */
+                                    value: string;
+                                    events: string | number;
+                                }[];
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdAnalyticsAudience: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                country?: string;
+                region?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description YYYY-MM-DD, site timezone */
+                        from: string;
+                        /** @description YYYY-MM-DD, site timezone */
+                        to: string;
+                        /** @description Site timezone */
+                        tz: string;
+                        currency: string;
+                        /** @description `new` (the visitor's first session) and `returning` */
+                        userTypes: {
+                            key: string;
+                            users: string | number;
+                            newUsers: string | number;
+                            sessions: string | number;
+                            pageviews: string | number;
+                            engagementRate: number;
+                            bounceRate: number;
+                            avgEngagedSeconds: number;
+                            pagesPerSession: number;
+                            conversions: string | number;
+                            conversionRate: number;
+                            revenue: number;
+                        }[];
+                        devices: {
+                            key: string;
+                            users: string | number;
+                            newUsers: string | number;
+                            sessions: string | number;
+                            pageviews: string | number;
+                            engagementRate: number;
+                            bounceRate: number;
+                            avgEngagedSeconds: number;
+                            pagesPerSession: number;
+                            conversions: string | number;
+                            conversionRate: number;
+                            revenue: number;
+                        }[];
+                        browsers: {
+                            key: string;
+                            users: string | number;
+                            newUsers: string | number;
+                            sessions: string | number;
+                            pageviews: string | number;
+                            engagementRate: number;
+                            bounceRate: number;
+                            avgEngagedSeconds: number;
+                            pagesPerSession: number;
+                            conversions: string | number;
+                            conversionRate: number;
+                            revenue: number;
+                        }[];
+                        operatingSystems: {
+                            key: string;
+                            users: string | number;
+                            newUsers: string | number;
+                            sessions: string | number;
+                            pageviews: string | number;
+                            engagementRate: number;
+                            bounceRate: number;
+                            avgEngagedSeconds: number;
+                            pagesPerSession: number;
+                            conversions: string | number;
+                            conversionRate: number;
+                            revenue: number;
+                        }[];
+                        /** @description Top 50 */
+                        languages: {
+                            key: string;
+                            users: string | number;
+                            newUsers: string | number;
+                            sessions: string | number;
+                            pageviews: string | number;
+                            engagementRate: number;
+                            bounceRate: number;
+                            avgEngagedSeconds: number;
+                            pagesPerSession: number;
+                            conversions: string | number;
+                            conversionRate: number;
+                            revenue: number;
+                        }[];
+                        /** @description Width x height, top 50 */
+                        screens: {
+                            key: string;
+                            users: string | number;
+                            newUsers: string | number;
+                            sessions: string | number;
+                            pageviews: string | number;
+                            engagementRate: number;
+                            bounceRate: number;
+                            avgEngagedSeconds: number;
+                            pagesPerSession: number;
+                            conversions: string | number;
+                            conversionRate: number;
+                            revenue: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdAnalyticsCampaigns: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                country?: string;
+                region?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description YYYY-MM-DD, site timezone */
+                        from: string;
+                        /** @description YYYY-MM-DD, site timezone */
+                        to: string;
+                        /** @description Site timezone */
+                        tz: string;
+                        currency: string;
+                        /** @description Per UTM campaign, source and medium (key joins the three with ' / '), most sessions first, top 200; sessions without a campaign are `(not set)` */
+                        rows: {
+                            key: string;
+                            users: string | number;
+                            newUsers: string | number;
+                            sessions: string | number;
+                            pageviews: string | number;
+                            engagementRate: number;
+                            bounceRate: number;
+                            avgEngagedSeconds: number;
+                            pagesPerSession: number;
+                            conversions: string | number;
+                            conversionRate: number;
+                            revenue: number;
+                            campaign: string;
+                            source: string;
+                            medium: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdAnalyticsLocations: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                country?: string;
+                region?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description YYYY-MM-DD, site timezone */
+                        from: string;
+                        /** @description YYYY-MM-DD, site timezone */
+                        to: string;
+                        /** @description Site timezone */
+                        tz: string;
+                        currency: string;
+                        /** @enum {string} */
+                        level: "country" | "region" | "city";
+                        country: string | null;
+                        region: string | null;
+                        /** @description Countries; with `country` its regions; with `country` and `region` its cities. Most sessions first */
+                        rows: {
+                            key: string;
+                            users: string | number;
+                            newUsers: string | number;
+                            sessions: string | number;
+                            pageviews: string | number;
+                            engagementRate: number;
+                            bounceRate: number;
+                            avgEngagedSeconds: number;
+                            pagesPerSession: number;
+                            conversions: string | number;
+                            conversionRate: number;
+                            revenue: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdAnalyticsBehaviour: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                country?: string;
+                region?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description YYYY-MM-DD, site timezone */
+                        from: string;
+                        /** @description YYYY-MM-DD, site timezone */
+                        to: string;
+                        /** @description Site timezone */
+                        tz: string;
+                        currency: string;
+                        /** @description Sessions by the page they started on, most first, top 100 */
+                        landingPages: {
+                            key: string;
+                            users: string | number;
+                            newUsers: string | number;
+                            sessions: string | number;
+                            pageviews: string | number;
+                            engagementRate: number;
+                            bounceRate: number;
+                            avgEngagedSeconds: number;
+                            pagesPerSession: number;
+                            conversions: string | number;
+                            conversionRate: number;
+                            revenue: number;
+                        }[];
+                        /** @description Most exits first, top 100; exitRate = exits / views */
+                        exitPages: {
+                            path: string;
+                            /** @description Sessions whose last pageview was the path */
+                            exits: string | number;
+                            views: string | number;
+                            exitRate: number;
+                        }[];
+                        scrollDepth: {
+                            pageviews: string | number;
+                            reached: {
+                                percent: string | number;
+                                /** @description Pageviews scrolled at least this far */
+                                pageviews: string | number;
+                                rate: number;
+                            }[];
+                            /** @description Most viewed first, top 50 */
+                            pages: {
+                                path: string;
+                                views: string | number;
+                                /** @description Share of the path's views scrolled to 25 % */
+                                reached25: number;
+                                /** @description Share of the path's views scrolled to 50 % */
+                                reached50: number;
+                                /** @description Share of the path's views scrolled to 75 % */
+                                reached75: number;
+                                /** @description Share of the path's views scrolled to 90 % */
+                                reached90: number;
+                            }[];
+                        };
+                        /** @description Most clicks first, top 100 */
+                        outboundLinks: {
+                            href: string;
+                            /** @description Sessions with at least one */
+                            sessions: string | number;
+                            /** @description Distinct visitors */
+                            users: string | number;
+                            clicks: string | number;
+                        }[];
+                        /** @description Most downloads first, top 100 */
+                        downloads: {
+                            href: string;
+                            /** @description Sessions with at least one */
+                            sessions: string | number;
+                            /** @description Distinct visitors */
+                            users: string | number;
+                            downloads: string | number;
+                        }[];
+                        /** @description Most submits first, top 100 */
+                        forms: {
+                            /** @description Form id, name or action */
+                            form: string;
+                            submits: string | number;
+                            /** @description Sessions with at least one */
+                            sessions: string | number;
+                            /** @description Distinct visitors */
+                            users: string | number;
+                        }[];
+                        webVitals: {
+                            overall: {
+                                samples: string | number;
+                                LCP: {
+                                    /** @description 75th percentile (nearest rank): ms, whole; CLS unitless, 3 decimals */
+                                    p75: number;
+                                    samples: string | number;
+                                    /** @enum {string} */
+                                    rating: "good" | "needs_improvement" | "poor";
+                                } | null;
+                                INP: {
+                                    /** @description 75th percentile (nearest rank): ms, whole; CLS unitless, 3 decimals */
+                                    p75: number;
+                                    samples: string | number;
+                                    /** @enum {string} */
+                                    rating: "good" | "needs_improvement" | "poor";
+                                } | null;
+                                CLS: {
+                                    /** @description 75th percentile (nearest rank): ms, whole; CLS unitless, 3 decimals */
+                                    p75: number;
+                                    samples: string | number;
+                                    /** @enum {string} */
+                                    rating: "good" | "needs_improvement" | "poor";
+                                } | null;
+                                FCP: {
+                                    /** @description 75th percentile (nearest rank): ms, whole; CLS unitless, 3 decimals */
+                                    p75: number;
+                                    samples: string | number;
+                                    /** @enum {string} */
+                                    rating: "good" | "needs_improvement" | "poor";
+                                } | null;
+                                TTFB: {
+                                    /** @description 75th percentile (nearest rank): ms, whole; CLS unitless, 3 decimals */
+                                    p75: number;
+                                    samples: string | number;
+                                    /** @enum {string} */
+                                    rating: "good" | "needs_improvement" | "poor";
+                                } | null;
+                            };
+                            /** @description Most samples first, top 100 */
+                            pages: {
+                                path: string;
+                                samples: string | number;
+                                LCP: {
+                                    /** @description 75th percentile (nearest rank): ms, whole; CLS unitless, 3 decimals */
+                                    p75: number;
+                                    samples: string | number;
+                                    /** @enum {string} */
+                                    rating: "good" | "needs_improvement" | "poor";
+                                } | null;
+                                INP: {
+                                    /** @description 75th percentile (nearest rank): ms, whole; CLS unitless, 3 decimals */
+                                    p75: number;
+                                    samples: string | number;
+                                    /** @enum {string} */
+                                    rating: "good" | "needs_improvement" | "poor";
+                                } | null;
+                                CLS: {
+                                    /** @description 75th percentile (nearest rank): ms, whole; CLS unitless, 3 decimals */
+                                    p75: number;
+                                    samples: string | number;
+                                    /** @enum {string} */
+                                    rating: "good" | "needs_improvement" | "poor";
+                                } | null;
+                                FCP: {
+                                    /** @description 75th percentile (nearest rank): ms, whole; CLS unitless, 3 decimals */
+                                    p75: number;
+                                    samples: string | number;
+                                    /** @enum {string} */
+                                    rating: "good" | "needs_improvement" | "poor";
+                                } | null;
+                                TTFB: {
+                                    /** @description 75th percentile (nearest rank): ms, whole; CLS unitless, 3 decimals */
+                                    p75: number;
+                                    samples: string | number;
+                                    /** @enum {string} */
+                                    rating: "good" | "needs_improvement" | "poor";
+                                } | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdAnalyticsAttribution: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                country?: string;
+                region?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description YYYY-MM-DD, site timezone */
+                        from: string;
+                        /** @description YYYY-MM-DD, site timezone */
+                        to: string;
+                        /** @description Site timezone */
+                        tz: string;
+                        currency: string;
+                        /** @description Sessions up to this many days before a converting session count as its touches */
+                        lookbackDays: string | number;
+                        totals: {
+                            /** @description Fractional under linear (2 decimals) */
+                            conversions: number;
+                            /** @description Site currency */
+                            revenue: number;
+                        };
+                        /** @description Per channel that received credit under any model; most last-touch conversions first */
+                        rows: {
+                            /** @description Channel */
+                            key: string;
+                            firstTouch: {
+                                /** @description Fractional under linear (2 decimals) */
+                                conversions: number;
+                                /** @description Site currency */
+                                revenue: number;
+                            };
+                            lastTouch: {
+                                /** @description Fractional under linear (2 decimals) */
+                                conversions: number;
+                                /** @description Site currency */
+                                revenue: number;
+                            };
+                            lastNonDirect: {
+                                /** @description Fractional under linear (2 decimals) */
+                                conversions: number;
+                                /** @description Site currency */
+                                revenue: number;
+                            };
+                            linear: {
+                                /** @description Fractional under linear (2 decimals) */
+                                conversions: number;
+                                /** @description Site currency */
+                                revenue: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdAnalyticsConversions: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                country?: string;
+                region?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description YYYY-MM-DD, site timezone */
+                        from: string;
+                        /** @description YYYY-MM-DD, site timezone */
+                        to: string;
+                        /** @description Site timezone */
+                        tz: string;
+                        currency: string;
+                        totals: {
+                            conversions: string | number;
+                            /** @description Site currency only */
+                            revenue: number;
+                        };
+                        /** @description Most conversions first */
+                        byName: {
+                            name: string;
+                            conversions: string | number;
+                            /** @description Site currency only */
+                            revenue: number;
+                            sessions: string | number;
+                            users: string | number;
+                        }[];
+                        byCurrency: {
+                            currency: string;
+                            conversions: string | number;
+                            /** @description In that currency */
+                            value: number;
+                        }[];
+                        /** @description Every day of the period */
+                        series: {
+                            /** @description YYYY-MM-DD, site timezone */
+                            date: string;
+                            conversions: string | number;
+                            revenue: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdAnalyticsRealtime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description When the report was made (UTC)
+                         */
+                        at: string;
+                        /** @description Distinct visitors with an event in the last 5 minutes */
+                        activeVisitors: string | number;
+                        /** @description Distinct visitors in the last 30 minutes */
+                        visitors: string | number;
+                        /** @description Pageviews in the last 30 minutes */
+                        pageviews: string | number;
+                        /** @description 30 minutes, oldest first, the current minute last */
+                        series: {
+                            /** Format: date-time */
+                            minute: string;
+                            /** @description Distinct visitors in the last 30 minutes */
+                            visitors: string | number;
+                            pageviews: string | number;
+                        }[];
+                        /** @description Top 10 by visitors */
+                        pages: {
+                            path: string;
+                            /** @description Distinct visitors in the last 30 minutes */
+                            visitors: string | number;
+                            pageviews: string | number;
+                        }[];
+                        /** @description Top 10 traffic sources by visitors */
+                        sources: {
+                            key: string;
+                            /** @description Distinct visitors in the last 30 minutes */
+                            visitors: string | number;
+                            pageviews: string | number;
+                        }[];
+                        /** @description Top 10 by visitors */
+                        countries: {
+                            key: string;
+                            /** @description Distinct visitors in the last 30 minutes */
+                            visitors: string | number;
+                            pageviews: string | number;
+                        }[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdFunnels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The site's saved funnels, newest first */
+                        data: {
+                            id: string;
+                            name: string;
+                            steps: {
+                                /** @description page or event */
+                                kind: string;
+                                /** @description Shown in results; may be empty (the value or name is shown then) */
+                                label?: string;
+                                /** @description page: one of equals, starts_with, contains, regex (case-sensitive; regex: at most 200 characters, no exponential-time patterns) */
+                                match?: string;
+                                /** @description page: the path, or the pattern */
+                                value?: string;
+                                /** @description event: event (a custom event) or conversion */
+                                eventType?: string;
+                                /** @description event: the event's or conversion's name */
+                                name?: string;
+                            }[];
+                            /** @description closed or open */
+                            mode: string;
+                            /** @description session or user */
+                            scope: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                        /** @description The plan has room for another funnel and the key's creator may save one (owner, admin, analyst); funnels are saved with the admin CLI */
+                        canSave: boolean;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postApiV1OrgsByOrgIdSitesBySiteIdFunnelsPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** FunnelDefinition */
+                    def: {
+                        /** @description 1 to 100 characters */
+                        name: string;
+                        /** @description 2 to 10 steps */
+                        steps: {
+                            /** @description page or event */
+                            kind: string;
+                            /** @description Shown in results; may be empty (the value or name is shown then) */
+                            label?: string;
+                            /** @description page: one of equals, starts_with, contains, regex (case-sensitive; regex: at most 200 characters, no exponential-time patterns) */
+                            match?: string;
+                            /** @description page: the path, or the pattern */
+                            value?: string;
+                            /** @description event: event (a custom event) or conversion */
+                            eventType?: string;
+                            /** @description event: the event's or conversion's name */
+                            name?: string;
+                        }[];
+                        /** @description closed (enter at step 1, steps in order) or open (enter at any step) */
+                        mode: string;
+                        /** @description session (all steps in one session) or user (across a visitor's sessions in the range) */
+                        scope: string;
+                    };
+                    from?: string;
+                    to?: string;
+                    /** @description none, channel, device, country, source, campaign */
+                    breakdown?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        units: "sessions" | "users";
+                        range: {
+                            /** @description YYYY-MM-DD, site timezone */
+                            from: string;
+                            /** @description YYYY-MM-DD, site timezone */
+                            to: string;
+                            tz: string;
+                        };
+                        steps: {
+                            label: string;
+                            /** @description Units that entered the funnel at this step (closed funnels: all at step 1) */
+                            entered: string | number;
+                            /** @description Units that reached this step */
+                            count: string | number;
+                            pctOfStart: number;
+                            /** @description Units that reached this step and not the next (0 at the last step) */
+                            dropOff: string | number;
+                            dropOffPct: number;
+                            /** @description Median time from the previous step; null on step 1 or when no unit came from the previous step */
+                            medianSeconds: number | null;
+                        }[];
+                        /** @description Units that entered the funnel (closed: the count at step 1) */
+                        started: string | number;
+                        /** @description The count at the last step */
+                        completed: string | number;
+                        /** @description completed / started */
+                        conversionRate: number;
+                        /** @description null unless a breakdown was asked for */
+                        breakdown: {
+                            /** @description channel, device, country, source, campaign */
+                            dimension: string;
+                            /** @description Most started first, top 25 */
+                            rows: {
+                                /** @description The group of the session in which the unit entered the funnel; (not set) when missing */
+                                key: string;
+                                steps: {
+                                    label: string;
+                                    /** @description Units that entered the funnel at this step (closed funnels: all at step 1) */
+                                    entered: string | number;
+                                    /** @description Units that reached this step */
+                                    count: string | number;
+                                    pctOfStart: number;
+                                    /** @description Units that reached this step and not the next (0 at the last step) */
+                                    dropOff: string | number;
+                                    dropOffPct: number;
+                                    /** @description Median time from the previous step; null on step 1 or when no unit came from the previous step */
+                                    medianSeconds: number | null;
+                                }[];
+                                /** @description Units that entered the funnel (closed: the count at step 1) */
+                                started: string | number;
+                                /** @description The count at the last step */
+                                completed: string | number;
+                                /** @description completed / started */
+                                conversionRate: number;
+                            }[];
+                        } | null;
+                        /** @description Always false: every unit is counted */
+                        sampled: boolean;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdFunnelsById: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                breakdown?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        units: "sessions" | "users";
+                        range: {
+                            /** @description YYYY-MM-DD, site timezone */
+                            from: string;
+                            /** @description YYYY-MM-DD, site timezone */
+                            to: string;
+                            tz: string;
+                        };
+                        steps: {
+                            label: string;
+                            /** @description Units that entered the funnel at this step (closed funnels: all at step 1) */
+                            entered: string | number;
+                            /** @description Units that reached this step */
+                            count: string | number;
+                            pctOfStart: number;
+                            /** @description Units that reached this step and not the next (0 at the last step) */
+                            dropOff: string | number;
+                            dropOffPct: number;
+                            /** @description Median time from the previous step; null on step 1 or when no unit came from the previous step */
+                            medianSeconds: number | null;
+                        }[];
+                        /** @description Units that entered the funnel (closed: the count at step 1) */
+                        started: string | number;
+                        /** @description The count at the last step */
+                        completed: string | number;
+                        /** @description completed / started */
+                        conversionRate: number;
+                        /** @description null unless a breakdown was asked for */
+                        breakdown: {
+                            /** @description channel, device, country, source, campaign */
+                            dimension: string;
+                            /** @description Most started first, top 25 */
+                            rows: {
+                                /** @description The group of the session in which the unit entered the funnel; (not set) when missing */
+                                key: string;
+                                steps: {
+                                    label: string;
+                                    /** @description Units that entered the funnel at this step (closed funnels: all at step 1) */
+                                    entered: string | number;
+                                    /** @description Units that reached this step */
+                                    count: string | number;
+                                    pctOfStart: number;
+                                    /** @description Units that reached this step and not the next (0 at the last step) */
+                                    dropOff: string | number;
+                                    dropOffPct: number;
+                                    /** @description Median time from the previous step; null on step 1 or when no unit came from the previous step */
+                                    medianSeconds: number | null;
+                                }[];
+                                /** @description Units that entered the funnel (closed: the count at step 1) */
+                                started: string | number;
+                                /** @description The count at the last step */
+                                completed: string | number;
+                                /** @description completed / started */
+                                conversionRate: number;
+                            }[];
+                        } | null;
+                        /** @description Always false: every unit is counted */
+                        sampled: boolean;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postApiV1OrgsByOrgIdSitesBySiteIdExplore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        /** @description kind and the object named after it */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description query, segments, retention, paths */
+                    kind: string;
+                    from?: string;
+                    to?: string;
+                    query?: {
+                        /** @description One or more of: users, newUsers, sessions, pageviews, engagementRate, bounceRate, avgEngagedSeconds, pagesPerSession, conversions, conversionRate, revenue; rows are sorted by the first */
+                        metrics: string[];
+                        /** @description One of: landing, channel, source, medium, campaign, term, content, browser, os, device, country, region, city, language, visitor, date */
+                        dimension: string;
+                        filters?: {
+                            /** @description One of: landing, channel, source, medium, campaign, term, content, browser, os, device, country, region, city, language, visitor, date */
+                            dim: string;
+                            /** @description One of: is, is_not, contains, not_contains, starts_with, in. is/is_not/in compare exactly; contains/not_contains/starts_with ignore case */
+                            op: string;
+                            /** @description A string; a list of strings for `in` */
+                            value: string | string[];
+                        }[];
+                        /** @description Rows returned, default 50, at most 1000 */
+                        limit?: number;
+                    };
+                    segments?: {
+                        /** @description One or more of: users, newUsers, sessions, pageviews, engagementRate, bounceRate, avgEngagedSeconds, pagesPerSession, conversions, conversionRate, revenue */
+                        metrics: string[];
+                        /** @description 1 to 4 segments */
+                        list: {
+                            /** @description 1 to 100 characters */
+                            name: string;
+                            filters?: {
+                                /** @description One of: landing, channel, source, medium, campaign, term, content, browser, os, device, country, region, city, language, visitor, date */
+                                dim: string;
+                                /** @description One of: is, is_not, contains, not_contains, starts_with, in. is/is_not/in compare exactly; contains/not_contains/starts_with ignore case */
+                                op: string;
+                                /** @description A string; a list of strings for `in` */
+                                value: string | string[];
+                            }[];
+                        }[];
+                    };
+                    retention?: {
+                        /** @description week (ISO, Monday first) or month */
+                        period: string;
+                        /** @description Periods per cohort, 1 to 26; default 12 weeks or 6 months */
+                        periods?: number;
+                    };
+                    paths?: {
+                        /** @description Where paths begin: a page or an event, as a funnel step */
+                        start: {
+                            /** @description page or event */
+                            kind: string;
+                            match?: string;
+                            value?: string;
+                            eventType?: string;
+                            name?: string;
+                        };
+                        /** @description Steps after the start, 1 to 5 */
+                        depth: number;
+                        /** @description Branches kept per node, 1 to 10, default 5 */
+                        branches?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The shape of the requested kind */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description YYYY-MM-DD, site timezone */
+                        from: string;
+                        /** @description YYYY-MM-DD, site timezone */
+                        to: string;
+                        tz: string;
+                        /** @description `key` plus one number per requested metric */
+                        rows: {
+                            [key: string]: string | number;
+                        }[];
+                        /** @description One number per requested metric, over all rows (not only those returned) */
+                        totals: {
+                            [key: string]: number;
+                        };
+                    } | {
+                        /** @description YYYY-MM-DD, site timezone */
+                        from: string;
+                        /** @description YYYY-MM-DD, site timezone */
+                        to: string;
+                        tz: string;
+                        segments: {
+                            name: string;
+                            /** @description One number per requested metric */
+                            totals: {
+                                [key: string]: number;
+                            };
+                            /** @description Every day: `date` plus one number per metric */
+                            series: {
+                                [key: string]: string | number;
+                            }[];
+                        }[];
+                    } | {
+                        /** @description YYYY-MM-DD, site timezone */
+                        from: string;
+                        /** @description YYYY-MM-DD, site timezone */
+                        to: string;
+                        tz: string;
+                        /** @description week or month */
+                        period: string;
+                        /** @description Oldest first */
+                        cohorts: {
+                            /** @description YYYY-MM-DD, site timezone */
+                            cohort: string;
+                            /** @description Visitors whose first session started in the cohort's period (within from/to) */
+                            size: string | number;
+                            /** @description Periods that have begun, in order */
+                            periods: {
+                                /** @description 0: the cohort's own period */
+                                period: string | number;
+                                visitors: string | number;
+                                rate: number;
+                            }[];
+                        }[];
+                    } | {
+                        /** @description YYYY-MM-DD, site timezone */
+                        from: string;
+                        /** @description YYYY-MM-DD, site timezone */
+                        to: string;
+                        tz: string;
+                        start: {
+                            label: string;
+                            /** @description Sessions of the range with the start */
+                            sessions: string | number;
+                        };
+                        tree: {
+                            /** @description A page path, (exit) or (other) */
+                            step: string;
+                            sessions: string | number;
+                            /** @description The biggest branches, then (other) */
+                            children: {
+                                /** @description A page path, (exit) or (other) */
+                                step: string;
+                                sessions: string | number;
+                                /** @description The biggest branches, then (other) */
+                                children: {
+                                    /** @description A page path, (exit) or (other) */
+                                    step: string;
+                                    sessions: string | number;
+                                    /** @description The biggest branches, then (other) */
+                                    children: {
+                                        /** @description A page path, (exit) or (other) */
+                                        step: string;
+                                        sessions: string | number;
+                                        /** @description The biggest branches, then (other) */
+                                        children: {
+                                            /** @description A page path, (exit) or (other) */
+                                            step: string;
+                                            sessions: string | number;
+                                            /** @description The biggest branches, then (other) */
+                                            children: unknown[];
+                                        }[];
+                                    }[];
+                                }[];
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdVisitors: {
+        parameters: {
+            query?: {
+                view?: string;
+                tier?: string;
+                stage?: string;
+                channel?: string;
+                campaign?: string;
+                minScore?: string | number;
+                q?: string;
+                from?: string;
+                to?: string;
+                page?: string | number;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            visitorId: string;
+                            /** @description From the visitor's latest lead; masked without analytics.pii.read */
+                            name: string | null;
+                            /** @description From the visitor's latest lead; masked (first character, then ***) without analytics.pii.read */
+                            email: string | null;
+                            leadScore: string | number;
+                            /** @description cold, warm, hot, very_hot */
+                            tier: string;
+                            /** @description anonymous, engaged, lead, customer */
+                            stage: string;
+                            sessions: string | number;
+                            pageviews: string | number;
+                            conversions: string | number;
+                            /** @description Site currency */
+                            revenue: number;
+                            /** @description ISO alpha-2 of the latest session */
+                            country: string | null;
+                            /** @description Of the latest session */
+                            device: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            firstSeenAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            lastSeenAt: string;
+                            /** @description (direct) and (not set) stand for no source and no campaign */
+                            firstTouch: {
+                                channel: string;
+                                source: string;
+                                campaign: string;
+                            };
+                            /** @description (direct) and (not set) stand for no source and no campaign */
+                            lastTouch: {
+                                channel: string;
+                                source: string;
+                                campaign: string;
+                            };
+                        }[];
+                        total: string | number;
+                        page: string | number;
+                        pages: string | number;
+                        /** @description Visitors per tier, over the list filtered by everything but tier */
+                        tiers: {
+                            cold: string | number;
+                            warm: string | number;
+                            hot: string | number;
+                            very_hot: string | number;
+                        };
+                        /** @description Visitors per stage, over the list filtered by everything but stage */
+                        stages: {
+                            anonymous: string | number;
+                            engaged: string | number;
+                            lead: string | number;
+                            customer: string | number;
+                        };
+                        currency: string;
+                        /** @description False for API keys: exporting people needs an interactive two-factor session */
+                        canExport: boolean;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdVisitorsByVisitorId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+                visitorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        visitorId: string;
+                        /** @description Every visitor id linked to the same person: by identify() user id and by a lead's e-mail; this one first */
+                        visitorIds: string[];
+                        /** @description The identify() user id */
+                        userId: string | null;
+                        /** @description From the person's latest lead; masked without analytics.pii.read */
+                        name: string | null;
+                        /** @description Masked without analytics.pii.read */
+                        email: string | null;
+                        leadScore: string | number;
+                        tier: string;
+                        stage: string;
+                        /** @description What the score is made of (docs/people.md) */
+                        reasons: {
+                            factor: string;
+                            points: string | number;
+                            detail: string;
+                        }[];
+                        /** @description The score as each session ended, oldest first */
+                        scoreHistory: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            at: string;
+                            score: string | number;
+                            tier: string;
+                        }[];
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        firstSeenAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        lastSeenAt: string;
+                        totals: {
+                            sessions: string | number;
+                            pageviews: string | number;
+                            engagedSeconds: number;
+                            conversions: string | number;
+                            revenue: number;
+                        };
+                        currency: string;
+                        /** @description Newest first, the latest 100 */
+                        sessions: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            visitorId: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            startedAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            lastAt: string;
+                            pageviews: string | number;
+                            engagedSeconds: number;
+                            engaged: boolean;
+                            conversions: string | number;
+                            revenue: number;
+                            channel: string;
+                            /** @description Without marketing consent only the channel is kept */
+                            source: string | null;
+                            medium: string | null;
+                            campaign: string | null;
+                            /** @description Referrer host */
+                            referrer: string | null;
+                            landing: string | null;
+                            exit: string | null;
+                            device: string | null;
+                            browser: string | null;
+                            os: string | null;
+                            country: string | null;
+                            region: string | null;
+                            city: string | null;
+                            /** @description Pageviews in time order */
+                            pages: {
+                                path: string;
+                                title: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601, UTC
+                                 */
+                                at: string;
+                            }[];
+                        }[];
+                        campaigns: {
+                            campaign: string;
+                            source: string;
+                            medium: string;
+                            sessions: string | number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            firstAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            lastAt: string;
+                        }[];
+                        /** @description Newest first */
+                        conversions: {
+                            name: string;
+                            value: number;
+                            currency: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            at: string;
+                            /** Format: uuid */
+                            sessionId: string;
+                        }[];
+                        /** @description Newest first */
+                        leads: {
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            createdAt: string;
+                            /** @description popup, spin, form, newsletter, onetap, api, connector */
+                            source: string;
+                            sourceName: string;
+                            /** @description Masked without analytics.pii.read */
+                            name: string | null;
+                            /** @description Masked without analytics.pii.read */
+                            email: string | null;
+                            /** @description Masked without analytics.pii.read */
+                            phone: string | null;
+                            /** @description Masked without analytics.pii.read */
+                            company: string | null;
+                            /** @description [hidden] without analytics.pii.read */
+                            message: string | null;
+                            /** @description Page path */
+                            path: string | null;
+                            /** @description ISO alpha-2 */
+                            country: string | null;
+                            channel: string | null;
+                            campaign: string | null;
+                            /** @description source / medium */
+                            sourceMedium: string | null;
+                        }[];
+                        /** @description True when unmasked contact details are included */
+                        pii: boolean;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdLeads: {
+        parameters: {
+            query?: {
+                source?: string;
+                campaign?: string;
+                from?: string;
+                to?: string;
+                page?: string | number;
+                format?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            createdAt: string;
+                            /** @description popup, spin, form, newsletter, onetap, api, connector */
+                            source: string;
+                            sourceName: string;
+                            /** @description Masked without analytics.pii.read */
+                            name: string | null;
+                            /** @description Masked without analytics.pii.read */
+                            email: string | null;
+                            /** @description Masked without analytics.pii.read */
+                            phone: string | null;
+                            /** @description Masked without analytics.pii.read */
+                            company: string | null;
+                            /** @description [hidden] without analytics.pii.read */
+                            message: string | null;
+                            /** @description Page path */
+                            path: string | null;
+                            /** @description ISO alpha-2 */
+                            country: string | null;
+                            channel: string | null;
+                            campaign: string | null;
+                            /** @description source / medium */
+                            sourceMedium: string | null;
+                        }[];
+                        total: string | number;
+                        page: string | number;
+                        pages: string | number;
+                        /** @description Leads per source present, over the list filtered by everything but source */
+                        bySource: {
+                            [key: string]: string | number;
+                        };
+                        /** @description True when unmasked contact details are included */
+                        pii: boolean;
+                        /** @description False for API keys */
+                        canExport: boolean;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postV1HooksWebhook_inBySiteKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Your id for the lead: a repeat answers 200 with duplicate true and changes nothing */
+                    externalId?: string;
+                    /** @description At least one of name, email, phone is required */
+                    name?: string;
+                    /** @description An e-mail address */
+                    email?: string;
+                    /** @description A phone number */
+                    phone?: string;
+                    company?: string;
+                    message?: string;
+                    /** @description Wins over the visitor's campaign */
+                    campaign?: string;
+                    /**
+                     * Format: uuid
+                     * @description The visitor id of the tracking script: the lead is merged into that (consenting) visitor
+                     */
+                    vid?: string;
+                    /** @description Other answers (at most 100 keys, 32 KB of JSON) */
+                    extra?: {
+                        [key: string]: unknown;
+                    };
+                } | {
+                    [key: string]: unknown;
+                } | {
+                    [key: string]: unknown;
+                } | {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description The lead's id (the first lead's for a duplicate) */
+                        id: string;
+                        /** @description true when the sender's id was seen before (200); nothing was changed */
+                        duplicate: boolean;
+                    };
+                };
+            };
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        /** @description The lead's id (the first lead's for a duplicate) */
+                        id: string;
+                        /** @description true when the sender's id was seen before (200); nothing was changed */
+                        duplicate: boolean;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+}
