@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { FormatRegistry } from "@sinclair/typebox";
 import { ApiError } from "../errors.ts";
 import { attachedContext, CONTEXT_HEADER, decodeContext, SIGNATURE_HEADER, type RequestContext } from "../auth/context.ts";
 import { mapError } from "./errors.ts";
@@ -24,6 +25,15 @@ export function requestIdOf(request: Request): string {
  * values of the wrong type alone, so the check that follows names the field itself.
  */
 export const SERVICE_CONFIG = { normalize: "typebox" } as const;
+
+/*
+ * Numbers in query strings are written in decimal, as the document's `integer`/`number` types
+ * say: Elysia's coercion checks its string formats with Number(), which also takes "0x1F",
+ * "1e1" or " 3". TypeBox looks formats up when it checks, so these replace Elysia's for every
+ * route of every service.
+ */
+FormatRegistry.Set("integer", (value) => /^-?\d+$/.test(value));
+FormatRegistry.Set("numeric", (value) => /^-?\d+(\.\d+)?$/.test(value));
 
 export interface ServiceOptions {
   name: string;
