@@ -38,7 +38,11 @@ export const GoogleAdsLeadBody = t.Object(
     google_key: t.Optional(t.String({ description: "The integration secret, unless sent in X-Svc-Secret or as a bearer token" })),
     form_id: t.Optional(t.Union([t.String(), t.Number()])),
   },
-  { title: "GoogleAdsLead", description: "Google Ads lead form webhook (told apart by lead_id with user_column_data); other top-level fields are kept as other answers" },
+  {
+    title: "GoogleAdsLead",
+    description: "Google Ads lead form webhook (told apart by lead_id with user_column_data); other top-level fields are kept as other answers",
+    examples: [{ lead_id: "TeSter-123-ABCDEFGHIJKLMNOPQRSTUVWXYZ", user_column_data: [{ column_id: "FULL_NAME", string_value: "Ada Lovelace" }, { column_id: "EMAIL", string_value: "ada@example.com" }] }],
+  },
 );
 
 export const TypeformLeadBody = t.Object(
@@ -52,7 +56,11 @@ export const TypeformLeadBody = t.Object(
       form_id: t.Optional(t.String()),
     }),
   },
-  { title: "TypeformLead", description: 'Typeform webhook (event_type "form_response")' },
+  {
+    title: "TypeformLead",
+    description: 'Typeform webhook (event_type "form_response")',
+    examples: [{ event_type: "form_response", form_response: { token: "a1b2c3d4e5", answers: [{ type: "email", email: "ada@example.com", field: { id: "f2", type: "email" } }] } }],
+  },
 );
 
 export const TallyLeadBody = t.Object(
@@ -69,7 +77,11 @@ export const TallyLeadBody = t.Object(
       { anyOf: [{ required: ["responseId"] }, { required: ["submissionId"] }] },
     ),
   },
-  { title: "TallyLead", description: 'Tally webhook (eventType "FORM_RESPONSE")' },
+  {
+    title: "TallyLead",
+    description: 'Tally webhook (eventType "FORM_RESPONSE")',
+    examples: [{ eventType: "FORM_RESPONSE", data: { responseId: "2wgx4n", fields: [{ key: "question_email", label: "Email", type: "INPUT_EMAIL", value: "ada@example.com" }] } }],
+  },
 );
 
 /** The four formats, as `detectFormat` tells them apart; each is refused (422) by its own rules. */
