@@ -24,7 +24,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
                 };
             };
         };
@@ -58,7 +60,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/html": string;
+                    };
                 };
             };
         };
@@ -81,7 +85,7 @@ export interface paths {
         put?: never;
         /**
          * Record a batch of tracking events (public, no key; judged by Origin)
-         * @description Answers 202 once the batch is committed. Unknown site key → 404; an Origin that is not a verified domain → 403 (the host is counted in the site's rejectedHosts); a paused site or a bot → 202 with nothing stored; a flood from one address → 429. Each event is validated on its own: bad ones are listed in `rejected`, a batch with no valid event is 422.
+         * @description Answers 202 once the batch is committed. Unknown site key → 404; an Origin that is not a verified domain → 403 (the host is counted in the site's rejectedHosts); a paused site or a bot → 202 with nothing stored; a flood from one address → 429. The batch's own fields are checked as a whole (422 naming the field). Each event of `e` is checked on its own against its type's schema: invalid events are left out and listed in the 202 answer's `rejected` (index, path, message) while the others are stored; a batch in which no event is valid is 422 VALIDATION_FAILED.
          */
         post: operations["postV1Collect"];
         delete?: never;
@@ -604,6 +608,165 @@ export interface components {
                 requestId: string;
             };
         };
+        /** PageviewEvent */
+        PageviewEvent: {
+            id: string;
+            ts: number;
+            u: string;
+            ti?: string;
+            /** @constant */
+            t: "pageview";
+        };
+        /** EngagementEvent */
+        EngagementEvent: {
+            id: string;
+            ts: number;
+            u: string;
+            ti?: string;
+            /** @constant */
+            t: "engagement";
+            et: number;
+        };
+        /** EventEvent */
+        EventEvent: {
+            id: string;
+            ts: number;
+            u: string;
+            ti?: string;
+            /** @constant */
+            t: "event";
+            n: string;
+            p?: {
+                [key: string]: string | number | boolean | null;
+            };
+        };
+        /** ConversionEvent */
+        ConversionEvent: {
+            id: string;
+            ts: number;
+            u: string;
+            ti?: string;
+            /** @constant */
+            t: "conversion";
+            n: string;
+            val?: number;
+            cur?: string;
+            oid?: string;
+        };
+        /** IdentifyEvent */
+        IdentifyEvent: {
+            id: string;
+            ts: number;
+            u: string;
+            ti?: string;
+            /** @constant */
+            t: "identify";
+            uid: string;
+        };
+        /** ScrollEvent */
+        ScrollEvent: {
+            id: string;
+            ts: number;
+            u: string;
+            ti?: string;
+            /** @constant */
+            t: "scroll";
+            pct: 25 | 50 | 75 | 90;
+        };
+        /** OutboundEvent */
+        OutboundEvent: {
+            id: string;
+            ts: number;
+            u: string;
+            ti?: string;
+            /** @constant */
+            t: "outbound";
+            href: string;
+        };
+        /** DownloadEvent */
+        DownloadEvent: {
+            id: string;
+            ts: number;
+            u: string;
+            ti?: string;
+            /** @constant */
+            t: "download";
+            href: string;
+        };
+        /** FormSubmitEvent */
+        FormSubmitEvent: {
+            id: string;
+            ts: number;
+            u: string;
+            ti?: string;
+            /** @constant */
+            t: "form_submit";
+            form: string;
+        };
+        /** VitalEvent */
+        VitalEvent: {
+            id: string;
+            ts: number;
+            u: string;
+            ti?: string;
+            /** @constant */
+            t: "vital";
+            n: "LCP" | "INP" | "CLS" | "FCP" | "TTFB";
+            val: number;
+        };
+        /** ConsentEvent */
+        ConsentEvent: {
+            id: string;
+            ts: number;
+            u: string;
+            ti?: string;
+            /** @constant */
+            t: "consent";
+            c: {
+                analytics: boolean;
+                marketing: boolean;
+            };
+        };
+        /** PopupEvent */
+        PopupEvent: {
+            id: string;
+            ts: number;
+            u: string;
+            ti?: string;
+            /** @constant */
+            t: "popup";
+            n: string;
+            a: string;
+            p?: {
+                [key: string]: string | number | boolean | null;
+            };
+        };
+        /** SpinEvent */
+        SpinEvent: {
+            id: string;
+            ts: number;
+            u: string;
+            ti?: string;
+            /** @constant */
+            t: "spin";
+            n: string;
+            a: string;
+            p?: {
+                [key: string]: string | number | boolean | null;
+            };
+        };
+        /** InventoryEvent */
+        InventoryEvent: {
+            id: string;
+            ts: number;
+            u: string;
+            ti?: string;
+            /** @constant */
+            t: "inventory";
+            ck?: string[];
+            st?: string[];
+            hs?: string[];
+        };
     };
     responses: never;
     parameters: never;
@@ -644,8 +807,8 @@ export interface operations {
                         ref?: string;
                         lang?: string;
                         tz?: string;
-                        sw?: string | number;
-                        sh?: string | number;
+                        sw?: number;
+                        sh?: number;
                         utm?: {
                             utm_source?: string;
                             utm_medium?: string;
@@ -654,8 +817,8 @@ export interface operations {
                             utm_content?: string;
                         };
                     };
-                    /** @description Events; each is validated on its own (see EventV1) */
-                    e: unknown[];
+                    /** @description Events, each one of the event schemas (by `t`). Each is checked on its own: an invalid event (or one more than 72 hours old or 10 minutes ahead) is left out and listed in the answer's `rejected`, the others are stored; a batch with no valid event is 422 VALIDATION_FAILED. */
+                    e: (components["schemas"]["PageviewEvent"] | components["schemas"]["EngagementEvent"] | components["schemas"]["EventEvent"] | components["schemas"]["ConversionEvent"] | components["schemas"]["IdentifyEvent"] | components["schemas"]["ScrollEvent"] | components["schemas"]["OutboundEvent"] | components["schemas"]["DownloadEvent"] | components["schemas"]["FormSubmitEvent"] | components["schemas"]["VitalEvent"] | components["schemas"]["ConsentEvent"] | components["schemas"]["PopupEvent"] | components["schemas"]["SpinEvent"] | components["schemas"]["InventoryEvent"])[];
                 };
                 "text/plain": {
                     /**
@@ -679,8 +842,8 @@ export interface operations {
                         ref?: string;
                         lang?: string;
                         tz?: string;
-                        sw?: string | number;
-                        sh?: string | number;
+                        sw?: number;
+                        sh?: number;
                         utm?: {
                             utm_source?: string;
                             utm_medium?: string;
@@ -689,8 +852,8 @@ export interface operations {
                             utm_content?: string;
                         };
                     };
-                    /** @description Events; each is validated on its own (see EventV1) */
-                    e: unknown[];
+                    /** @description Events, each one of the event schemas (by `t`). Each is checked on its own: an invalid event (or one more than 72 hours old or 10 minutes ahead) is left out and listed in the answer's `rejected`, the others are stored; a batch with no valid event is 422 VALIDATION_FAILED. */
+                    e: (components["schemas"]["PageviewEvent"] | components["schemas"]["EngagementEvent"] | components["schemas"]["EventEvent"] | components["schemas"]["ConversionEvent"] | components["schemas"]["IdentifyEvent"] | components["schemas"]["ScrollEvent"] | components["schemas"]["OutboundEvent"] | components["schemas"]["DownloadEvent"] | components["schemas"]["FormSubmitEvent"] | components["schemas"]["VitalEvent"] | components["schemas"]["ConsentEvent"] | components["schemas"]["PopupEvent"] | components["schemas"]["SpinEvent"] | components["schemas"]["InventoryEvent"])[];
                 };
             };
         };
@@ -705,12 +868,12 @@ export interface operations {
                         /** @constant */
                         ok: true;
                         /** @description Events stored */
-                        accepted: string | number;
+                        accepted: number;
                         /** @description Events already stored (same id), or conversions with an orderId already counted */
-                        duplicates: string | number;
+                        duplicates: number;
                         /** @description Events refused, by position in e */
                         rejected: {
-                            index: string | number;
+                            index: number;
                             path: string;
                             message: string;
                         }[];
@@ -793,6 +956,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The script */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/javascript": string;
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
             400: {
                 headers: {
@@ -1068,11 +1247,11 @@ export interface operations {
     getApiV1OrgsByOrgIdAudit: {
         parameters: {
             query?: {
-                page?: string | number;
-                size?: string | number;
+                page?: number;
+                size?: number;
                 q?: string;
                 action?: string;
-                days?: string | number;
+                days?: number;
             };
             header?: never;
             path: {
@@ -1113,11 +1292,11 @@ export interface operations {
                             };
                             orgId: string;
                         }[];
-                        total: string | number;
+                        total: number;
                         actions: string[];
-                        page: string | number;
-                        pages: string | number;
-                        size: string | number;
+                        page: number;
+                        pages: number;
+                        size: number;
                     };
                 };
             };
@@ -1232,10 +1411,10 @@ export interface operations {
                          * @description ISO 8601, UTC
                          */
                         lastHitAt: string | null;
-                        hitsLast30Min: string | number;
+                        hitsLast30Min: number;
                         rejectedHosts: {
                             host: string;
-                            hits: string | number;
+                            hits: number;
                             /**
                              * Format: date-time
                              * @description ISO 8601, UTC
@@ -1432,9 +1611,9 @@ export interface operations {
                                 leadId: string;
                                 /** @description pending, delivered, failed (gave up, or a 4xx answer) or refused (a private target) */
                                 status: string;
-                                attempts: string | number;
+                                attempts: number;
                                 /** @description HTTP status of the last attempt; null when none came (timeout, network error) */
-                                lastStatus: (string | number) | null;
+                                lastStatus: number | null;
                                 /** @description Why the last attempt did not succeed */
                                 lastError: string | null;
                                 /**
@@ -1542,8 +1721,6 @@ export interface operations {
             query?: {
                 from?: string;
                 to?: string;
-                country?: string;
-                region?: string;
             };
             header?: never;
             path: {
@@ -1569,28 +1746,28 @@ export interface operations {
                         tz: string;
                         currency: string;
                         current: {
-                            sessions: string | number;
-                            users: string | number;
+                            sessions: number;
+                            users: number;
                             /** @description Visitors whose first-ever session started in the period */
-                            newUsers: string | number;
-                            pageviews: string | number;
+                            newUsers: number;
+                            pageviews: number;
                             engagementRate: number;
                             avgEngagedSeconds: number;
                             pagesPerSession: number;
-                            conversions: string | number;
+                            conversions: number;
                             /** @description In the site currency */
                             revenue: number;
                         };
                         previous: {
-                            sessions: string | number;
-                            users: string | number;
+                            sessions: number;
+                            users: number;
                             /** @description Visitors whose first-ever session started in the period */
-                            newUsers: string | number;
-                            pageviews: string | number;
+                            newUsers: number;
+                            pageviews: number;
                             engagementRate: number;
                             avgEngagedSeconds: number;
                             pagesPerSession: number;
-                            conversions: string | number;
+                            conversions: number;
                             /** @description In the site currency */
                             revenue: number;
                         };
@@ -1598,38 +1775,38 @@ export interface operations {
                         series: {
                             /** @description YYYY-MM-DD, site timezone */
                             date: string;
-                            sessions: string | number;
-                            users: string | number;
-                            pageviews: string | number;
-                            conversions: string | number;
+                            sessions: number;
+                            users: number;
+                            pageviews: number;
+                            conversions: number;
                         }[];
                         channels: {
                             key: string;
-                            sessions: string | number;
-                            users: string | number;
+                            sessions: number;
+                            users: number;
                             engagementRate: number;
-                            conversions: string | number;
+                            conversions: number;
                             revenue: number;
-                            pageviews: string | number;
+                            pageviews: number;
                         }[];
                         /** @description Top 10 by views */
                         pages: {
                             path: string;
                             title: string | null;
-                            views: string | number;
-                            users: string | number;
+                            views: number;
+                            users: number;
                         }[];
                         /** @description Top 10 by sessions */
                         countries: {
                             /** @description ISO alpha-2, or (not set) */
                             key: string;
-                            sessions: string | number;
-                            users: string | number;
+                            sessions: number;
+                            users: number;
                         }[];
                         devices: {
                             key: string;
-                            sessions: string | number;
-                            users: string | number;
+                            sessions: number;
+                            users: number;
                         }[];
                     };
                 };
@@ -1719,8 +1896,6 @@ export interface operations {
             query?: {
                 from?: string;
                 to?: string;
-                country?: string;
-                region?: string;
             };
             header?: never;
             path: {
@@ -1748,30 +1923,30 @@ export interface operations {
                         /** @description By channel (snake case GA4 default channel group), most sessions first */
                         channels: {
                             key: string;
-                            users: string | number;
-                            newUsers: string | number;
-                            sessions: string | number;
-                            pageviews: string | number;
+                            users: number;
+                            newUsers: number;
+                            sessions: number;
+                            pageviews: number;
                             engagementRate: number;
                             bounceRate: number;
                             avgEngagedSeconds: number;
                             pagesPerSession: number;
-                            conversions: string | number;
+                            conversions: number;
                             conversionRate: number;
                             revenue: number;
                         }[];
                         /** @description By `source / medium`, most sessions first, top 100 */
                         sourceMedium: {
                             key: string;
-                            users: string | number;
-                            newUsers: string | number;
-                            sessions: string | number;
-                            pageviews: string | number;
+                            users: number;
+                            newUsers: number;
+                            sessions: number;
+                            pageviews: number;
                             engagementRate: number;
                             bounceRate: number;
                             avgEngagedSeconds: number;
                             pagesPerSession: number;
-                            conversions: string | number;
+                            conversions: number;
                             conversionRate: number;
                             revenue: number;
                         }[];
@@ -1863,8 +2038,6 @@ export interface operations {
             query?: {
                 from?: string;
                 to?: string;
-                country?: string;
-                region?: string;
             };
             header?: never;
             path: {
@@ -1894,12 +2067,12 @@ export interface operations {
                             path: string;
                             /** @description The latest title seen for the path */
                             title: string | null;
-                            views: string | number;
-                            users: string | number;
+                            views: number;
+                            users: number;
                             /** @description Sessions that landed on the path */
-                            entrances: string | number;
+                            entrances: number;
                             /** @description Sessions whose last pageview was the path */
-                            exits: string | number;
+                            exits: number;
                             /** @description Engaged time while the path was shown */
                             engagedSeconds: number;
                             /** @description engagedSeconds / views */
@@ -1993,8 +2166,6 @@ export interface operations {
             query?: {
                 from?: string;
                 to?: string;
-                country?: string;
-                region?: string;
             };
             header?: never;
             path: {
@@ -2021,30 +2192,30 @@ export interface operations {
                         currency: string;
                         totals: {
                             /** @description Custom events of every name */
-                            events: string | number;
+                            events: number;
                             /** @description Distinct visitors who sent any */
-                            users: string | number;
+                            users: number;
                         };
                         /** @description Custom events (tidemark('event', name, props)) by name, most first, top 100 */
                         rows: {
                             name: string;
-                            events: string | number;
+                            events: number;
                             /** @description Sessions with at least one */
-                            sessions: string | number;
+                            sessions: number;
                             /** @description Distinct visitors */
-                            users: string | number;
+                            users: number;
                             /** @description events / users, 2 decimals */
                             eventsPerUser: number;
                             /** @description Top 10 properties by events */
                             properties: {
                                 key: string;
                                 /** @description Events that carried the property */
-                                events: string | number;
+                                events: number;
                                 /** @description Top 10 */
                                 values: {
                                     /** @description As text; null reads (not set) */
                                     value: string;
-                                    events: string | number;
+                                    events: number;
                                 }[];
                             }[];
                         }[];
@@ -2136,8 +2307,6 @@ export interface operations {
             query?: {
                 from?: string;
                 to?: string;
-                country?: string;
-                region?: string;
             };
             header?: never;
             path: {
@@ -2165,87 +2334,87 @@ export interface operations {
                         /** @description `new` (the visitor's first session) and `returning` */
                         userTypes: {
                             key: string;
-                            users: string | number;
-                            newUsers: string | number;
-                            sessions: string | number;
-                            pageviews: string | number;
+                            users: number;
+                            newUsers: number;
+                            sessions: number;
+                            pageviews: number;
                             engagementRate: number;
                             bounceRate: number;
                             avgEngagedSeconds: number;
                             pagesPerSession: number;
-                            conversions: string | number;
+                            conversions: number;
                             conversionRate: number;
                             revenue: number;
                         }[];
                         devices: {
                             key: string;
-                            users: string | number;
-                            newUsers: string | number;
-                            sessions: string | number;
-                            pageviews: string | number;
+                            users: number;
+                            newUsers: number;
+                            sessions: number;
+                            pageviews: number;
                             engagementRate: number;
                             bounceRate: number;
                             avgEngagedSeconds: number;
                             pagesPerSession: number;
-                            conversions: string | number;
+                            conversions: number;
                             conversionRate: number;
                             revenue: number;
                         }[];
                         browsers: {
                             key: string;
-                            users: string | number;
-                            newUsers: string | number;
-                            sessions: string | number;
-                            pageviews: string | number;
+                            users: number;
+                            newUsers: number;
+                            sessions: number;
+                            pageviews: number;
                             engagementRate: number;
                             bounceRate: number;
                             avgEngagedSeconds: number;
                             pagesPerSession: number;
-                            conversions: string | number;
+                            conversions: number;
                             conversionRate: number;
                             revenue: number;
                         }[];
                         operatingSystems: {
                             key: string;
-                            users: string | number;
-                            newUsers: string | number;
-                            sessions: string | number;
-                            pageviews: string | number;
+                            users: number;
+                            newUsers: number;
+                            sessions: number;
+                            pageviews: number;
                             engagementRate: number;
                             bounceRate: number;
                             avgEngagedSeconds: number;
                             pagesPerSession: number;
-                            conversions: string | number;
+                            conversions: number;
                             conversionRate: number;
                             revenue: number;
                         }[];
                         /** @description Top 50 */
                         languages: {
                             key: string;
-                            users: string | number;
-                            newUsers: string | number;
-                            sessions: string | number;
-                            pageviews: string | number;
+                            users: number;
+                            newUsers: number;
+                            sessions: number;
+                            pageviews: number;
                             engagementRate: number;
                             bounceRate: number;
                             avgEngagedSeconds: number;
                             pagesPerSession: number;
-                            conversions: string | number;
+                            conversions: number;
                             conversionRate: number;
                             revenue: number;
                         }[];
                         /** @description Width x height, top 50 */
                         screens: {
                             key: string;
-                            users: string | number;
-                            newUsers: string | number;
-                            sessions: string | number;
-                            pageviews: string | number;
+                            users: number;
+                            newUsers: number;
+                            sessions: number;
+                            pageviews: number;
                             engagementRate: number;
                             bounceRate: number;
                             avgEngagedSeconds: number;
                             pagesPerSession: number;
-                            conversions: string | number;
+                            conversions: number;
                             conversionRate: number;
                             revenue: number;
                         }[];
@@ -2337,8 +2506,6 @@ export interface operations {
             query?: {
                 from?: string;
                 to?: string;
-                country?: string;
-                region?: string;
             };
             header?: never;
             path: {
@@ -2366,15 +2533,15 @@ export interface operations {
                         /** @description Per UTM campaign, source and medium (key joins the three with ' / '), most sessions first, top 200; sessions without a campaign are `(not set)` */
                         rows: {
                             key: string;
-                            users: string | number;
-                            newUsers: string | number;
-                            sessions: string | number;
-                            pageviews: string | number;
+                            users: number;
+                            newUsers: number;
+                            sessions: number;
+                            pageviews: number;
                             engagementRate: number;
                             bounceRate: number;
                             avgEngagedSeconds: number;
                             pagesPerSession: number;
-                            conversions: string | number;
+                            conversions: number;
                             conversionRate: number;
                             revenue: number;
                             campaign: string;
@@ -2502,15 +2669,15 @@ export interface operations {
                         /** @description Countries; with `country` its regions; with `country` and `region` its cities. Most sessions first */
                         rows: {
                             key: string;
-                            users: string | number;
-                            newUsers: string | number;
-                            sessions: string | number;
-                            pageviews: string | number;
+                            users: number;
+                            newUsers: number;
+                            sessions: number;
+                            pageviews: number;
                             engagementRate: number;
                             bounceRate: number;
                             avgEngagedSeconds: number;
                             pagesPerSession: number;
-                            conversions: string | number;
+                            conversions: number;
                             conversionRate: number;
                             revenue: number;
                         }[];
@@ -2602,8 +2769,6 @@ export interface operations {
             query?: {
                 from?: string;
                 to?: string;
-                country?: string;
-                region?: string;
             };
             header?: never;
             path: {
@@ -2631,15 +2796,15 @@ export interface operations {
                         /** @description Sessions by the page they started on, most first, top 100 */
                         landingPages: {
                             key: string;
-                            users: string | number;
-                            newUsers: string | number;
-                            sessions: string | number;
-                            pageviews: string | number;
+                            users: number;
+                            newUsers: number;
+                            sessions: number;
+                            pageviews: number;
                             engagementRate: number;
                             bounceRate: number;
                             avgEngagedSeconds: number;
                             pagesPerSession: number;
-                            conversions: string | number;
+                            conversions: number;
                             conversionRate: number;
                             revenue: number;
                         }[];
@@ -2647,22 +2812,22 @@ export interface operations {
                         exitPages: {
                             path: string;
                             /** @description Sessions whose last pageview was the path */
-                            exits: string | number;
-                            views: string | number;
+                            exits: number;
+                            views: number;
                             exitRate: number;
                         }[];
                         scrollDepth: {
-                            pageviews: string | number;
+                            pageviews: number;
                             reached: {
-                                percent: string | number;
+                                percent: number;
                                 /** @description Pageviews scrolled at least this far */
-                                pageviews: string | number;
+                                pageviews: number;
                                 rate: number;
                             }[];
                             /** @description Most viewed first, top 50 */
                             pages: {
                                 path: string;
-                                views: string | number;
+                                views: number;
                                 /** @description Share of the path's views scrolled to 25 % */
                                 reached25: number;
                                 /** @description Share of the path's views scrolled to 50 % */
@@ -2677,65 +2842,65 @@ export interface operations {
                         outboundLinks: {
                             href: string;
                             /** @description Sessions with at least one */
-                            sessions: string | number;
+                            sessions: number;
                             /** @description Distinct visitors */
-                            users: string | number;
-                            clicks: string | number;
+                            users: number;
+                            clicks: number;
                         }[];
                         /** @description Most downloads first, top 100 */
                         downloads: {
                             href: string;
                             /** @description Sessions with at least one */
-                            sessions: string | number;
+                            sessions: number;
                             /** @description Distinct visitors */
-                            users: string | number;
-                            downloads: string | number;
+                            users: number;
+                            downloads: number;
                         }[];
                         /** @description Most submits first, top 100 */
                         forms: {
                             /** @description Form id, name or action */
                             form: string;
-                            submits: string | number;
+                            submits: number;
                             /** @description Sessions with at least one */
-                            sessions: string | number;
+                            sessions: number;
                             /** @description Distinct visitors */
-                            users: string | number;
+                            users: number;
                         }[];
                         webVitals: {
                             overall: {
-                                samples: string | number;
+                                samples: number;
                                 LCP: {
                                     /** @description 75th percentile (nearest rank): ms, whole; CLS unitless, 3 decimals */
                                     p75: number;
-                                    samples: string | number;
+                                    samples: number;
                                     /** @enum {string} */
                                     rating: "good" | "needs_improvement" | "poor";
                                 } | null;
                                 INP: {
                                     /** @description 75th percentile (nearest rank): ms, whole; CLS unitless, 3 decimals */
                                     p75: number;
-                                    samples: string | number;
+                                    samples: number;
                                     /** @enum {string} */
                                     rating: "good" | "needs_improvement" | "poor";
                                 } | null;
                                 CLS: {
                                     /** @description 75th percentile (nearest rank): ms, whole; CLS unitless, 3 decimals */
                                     p75: number;
-                                    samples: string | number;
+                                    samples: number;
                                     /** @enum {string} */
                                     rating: "good" | "needs_improvement" | "poor";
                                 } | null;
                                 FCP: {
                                     /** @description 75th percentile (nearest rank): ms, whole; CLS unitless, 3 decimals */
                                     p75: number;
-                                    samples: string | number;
+                                    samples: number;
                                     /** @enum {string} */
                                     rating: "good" | "needs_improvement" | "poor";
                                 } | null;
                                 TTFB: {
                                     /** @description 75th percentile (nearest rank): ms, whole; CLS unitless, 3 decimals */
                                     p75: number;
-                                    samples: string | number;
+                                    samples: number;
                                     /** @enum {string} */
                                     rating: "good" | "needs_improvement" | "poor";
                                 } | null;
@@ -2743,39 +2908,39 @@ export interface operations {
                             /** @description Most samples first, top 100 */
                             pages: {
                                 path: string;
-                                samples: string | number;
+                                samples: number;
                                 LCP: {
                                     /** @description 75th percentile (nearest rank): ms, whole; CLS unitless, 3 decimals */
                                     p75: number;
-                                    samples: string | number;
+                                    samples: number;
                                     /** @enum {string} */
                                     rating: "good" | "needs_improvement" | "poor";
                                 } | null;
                                 INP: {
                                     /** @description 75th percentile (nearest rank): ms, whole; CLS unitless, 3 decimals */
                                     p75: number;
-                                    samples: string | number;
+                                    samples: number;
                                     /** @enum {string} */
                                     rating: "good" | "needs_improvement" | "poor";
                                 } | null;
                                 CLS: {
                                     /** @description 75th percentile (nearest rank): ms, whole; CLS unitless, 3 decimals */
                                     p75: number;
-                                    samples: string | number;
+                                    samples: number;
                                     /** @enum {string} */
                                     rating: "good" | "needs_improvement" | "poor";
                                 } | null;
                                 FCP: {
                                     /** @description 75th percentile (nearest rank): ms, whole; CLS unitless, 3 decimals */
                                     p75: number;
-                                    samples: string | number;
+                                    samples: number;
                                     /** @enum {string} */
                                     rating: "good" | "needs_improvement" | "poor";
                                 } | null;
                                 TTFB: {
                                     /** @description 75th percentile (nearest rank): ms, whole; CLS unitless, 3 decimals */
                                     p75: number;
-                                    samples: string | number;
+                                    samples: number;
                                     /** @enum {string} */
                                     rating: "good" | "needs_improvement" | "poor";
                                 } | null;
@@ -2869,8 +3034,6 @@ export interface operations {
             query?: {
                 from?: string;
                 to?: string;
-                country?: string;
-                region?: string;
             };
             header?: never;
             path: {
@@ -2896,7 +3059,7 @@ export interface operations {
                         tz: string;
                         currency: string;
                         /** @description Sessions up to this many days before a converting session count as its touches */
-                        lookbackDays: string | number;
+                        lookbackDays: number;
                         totals: {
                             /** @description Fractional under linear (2 decimals) */
                             conversions: number;
@@ -3020,8 +3183,6 @@ export interface operations {
             query?: {
                 from?: string;
                 to?: string;
-                country?: string;
-                region?: string;
             };
             header?: never;
             path: {
@@ -3047,22 +3208,22 @@ export interface operations {
                         tz: string;
                         currency: string;
                         totals: {
-                            conversions: string | number;
+                            conversions: number;
                             /** @description Site currency only */
                             revenue: number;
                         };
                         /** @description Most conversions first */
                         byName: {
                             name: string;
-                            conversions: string | number;
+                            conversions: number;
                             /** @description Site currency only */
                             revenue: number;
-                            sessions: string | number;
-                            users: string | number;
+                            sessions: number;
+                            users: number;
                         }[];
                         byCurrency: {
                             currency: string;
-                            conversions: string | number;
+                            conversions: number;
                             /** @description In that currency */
                             value: number;
                         }[];
@@ -3070,7 +3231,7 @@ export interface operations {
                         series: {
                             /** @description YYYY-MM-DD, site timezone */
                             date: string;
-                            conversions: string | number;
+                            conversions: number;
                             revenue: number;
                         }[];
                     };
@@ -3181,39 +3342,39 @@ export interface operations {
                          */
                         at: string;
                         /** @description Distinct visitors with an event in the last 5 minutes */
-                        activeVisitors: string | number;
+                        activeVisitors: number;
                         /** @description Distinct visitors in the last 30 minutes */
-                        visitors: string | number;
+                        visitors: number;
                         /** @description Pageviews in the last 30 minutes */
-                        pageviews: string | number;
+                        pageviews: number;
                         /** @description 30 minutes, oldest first, the current minute last */
                         series: {
                             /** Format: date-time */
                             minute: string;
                             /** @description Distinct visitors in the last 30 minutes */
-                            visitors: string | number;
-                            pageviews: string | number;
+                            visitors: number;
+                            pageviews: number;
                         }[];
                         /** @description Top 10 by visitors */
                         pages: {
                             path: string;
                             /** @description Distinct visitors in the last 30 minutes */
-                            visitors: string | number;
-                            pageviews: string | number;
+                            visitors: number;
+                            pageviews: number;
                         }[];
                         /** @description Top 10 traffic sources by visitors */
                         sources: {
                             key: string;
                             /** @description Distinct visitors in the last 30 minutes */
-                            visitors: string | number;
-                            pageviews: string | number;
+                            visitors: number;
+                            pageviews: number;
                         }[];
                         /** @description Top 10 by visitors */
                         countries: {
                             key: string;
                             /** @description Distinct visitors in the last 30 minutes */
-                            visitors: string | number;
-                            pageviews: string | number;
+                            visitors: number;
+                            pageviews: number;
                         }[];
                     };
                 };
@@ -3321,24 +3482,30 @@ export interface operations {
                         data: {
                             id: string;
                             name: string;
-                            steps: {
-                                /** @description page or event */
-                                kind: string;
+                            steps: ({
+                                /** @enum {string} */
+                                kind: "page" | "event";
                                 /** @description Shown in results; may be empty (the value or name is shown then) */
                                 label?: string;
-                                /** @description page: one of equals, starts_with, contains, regex (case-sensitive; regex: at most 200 characters, no exponential-time patterns) */
-                                match?: string;
+                                /**
+                                 * @description page: case-sensitive; regex: at most 200 characters, no exponential-time patterns
+                                 * @enum {string}
+                                 */
+                                match?: "equals" | "starts_with" | "contains" | "regex";
                                 /** @description page: the path, or the pattern */
                                 value?: string;
-                                /** @description event: event (a custom event) or conversion */
-                                eventType?: string;
+                                /**
+                                 * @description event: event (a custom event) or conversion
+                                 * @enum {string}
+                                 */
+                                eventType?: "event" | "conversion";
                                 /** @description event: the event's or conversion's name */
                                 name?: string;
-                            }[];
-                            /** @description closed or open */
-                            mode: string;
-                            /** @description session or user */
-                            scope: string;
+                            } & (unknown & unknown & unknown))[];
+                            /** @enum {string} */
+                            mode: "closed" | "open";
+                            /** @enum {string} */
+                            scope: "session" | "user";
                             /** Format: date-time */
                             createdAt: string;
                         }[];
@@ -3445,29 +3612,44 @@ export interface operations {
                         /** @description 1 to 100 characters */
                         name: string;
                         /** @description 2 to 10 steps */
-                        steps: {
-                            /** @description page or event */
-                            kind: string;
+                        steps: ({
+                            /** @enum {string} */
+                            kind: "page" | "event";
                             /** @description Shown in results; may be empty (the value or name is shown then) */
                             label?: string;
-                            /** @description page: one of equals, starts_with, contains, regex (case-sensitive; regex: at most 200 characters, no exponential-time patterns) */
-                            match?: string;
+                            /**
+                             * @description page: case-sensitive; regex: at most 200 characters, no exponential-time patterns
+                             * @enum {string}
+                             */
+                            match?: "equals" | "starts_with" | "contains" | "regex";
                             /** @description page: the path, or the pattern */
                             value?: string;
-                            /** @description event: event (a custom event) or conversion */
-                            eventType?: string;
+                            /**
+                             * @description event: event (a custom event) or conversion
+                             * @enum {string}
+                             */
+                            eventType?: "event" | "conversion";
                             /** @description event: the event's or conversion's name */
                             name?: string;
-                        }[];
-                        /** @description closed (enter at step 1, steps in order) or open (enter at any step) */
-                        mode: string;
-                        /** @description session (all steps in one session) or user (across a visitor's sessions in the range) */
-                        scope: string;
+                        } & (unknown & unknown & unknown))[];
+                        /**
+                         * @description closed (enter at step 1, steps in order) or open (enter at any step)
+                         * @enum {string}
+                         */
+                        mode: "closed" | "open";
+                        /**
+                         * @description session (all steps in one session) or user (across a visitor's sessions in the range)
+                         * @enum {string}
+                         */
+                        scope: "session" | "user";
                     };
                     from?: string;
                     to?: string;
-                    /** @description none, channel, device, country, source, campaign */
-                    breakdown?: string;
+                    /**
+                     * @description Default none
+                     * @enum {string}
+                     */
+                    breakdown?: "none" | "channel" | "device" | "country" | "source" | "campaign";
                 };
             };
         };
@@ -3491,20 +3673,20 @@ export interface operations {
                         steps: {
                             label: string;
                             /** @description Units that entered the funnel at this step (closed funnels: all at step 1) */
-                            entered: string | number;
+                            entered: number;
                             /** @description Units that reached this step */
-                            count: string | number;
+                            count: number;
                             pctOfStart: number;
                             /** @description Units that reached this step and not the next (0 at the last step) */
-                            dropOff: string | number;
+                            dropOff: number;
                             dropOffPct: number;
                             /** @description Median time from the previous step; null on step 1 or when no unit came from the previous step */
                             medianSeconds: number | null;
                         }[];
                         /** @description Units that entered the funnel (closed: the count at step 1) */
-                        started: string | number;
+                        started: number;
                         /** @description The count at the last step */
-                        completed: string | number;
+                        completed: number;
                         /** @description completed / started */
                         conversionRate: number;
                         /** @description null unless a breakdown was asked for */
@@ -3518,20 +3700,20 @@ export interface operations {
                                 steps: {
                                     label: string;
                                     /** @description Units that entered the funnel at this step (closed funnels: all at step 1) */
-                                    entered: string | number;
+                                    entered: number;
                                     /** @description Units that reached this step */
-                                    count: string | number;
+                                    count: number;
                                     pctOfStart: number;
                                     /** @description Units that reached this step and not the next (0 at the last step) */
-                                    dropOff: string | number;
+                                    dropOff: number;
                                     dropOffPct: number;
                                     /** @description Median time from the previous step; null on step 1 or when no unit came from the previous step */
                                     medianSeconds: number | null;
                                 }[];
                                 /** @description Units that entered the funnel (closed: the count at step 1) */
-                                started: string | number;
+                                started: number;
                                 /** @description The count at the last step */
-                                completed: string | number;
+                                completed: number;
                                 /** @description completed / started */
                                 conversionRate: number;
                             }[];
@@ -3626,7 +3808,7 @@ export interface operations {
             query?: {
                 from?: string;
                 to?: string;
-                breakdown?: string;
+                breakdown?: "none" | "channel" | "device" | "country" | "source" | "campaign";
             };
             header?: never;
             path: {
@@ -3657,20 +3839,20 @@ export interface operations {
                         steps: {
                             label: string;
                             /** @description Units that entered the funnel at this step (closed funnels: all at step 1) */
-                            entered: string | number;
+                            entered: number;
                             /** @description Units that reached this step */
-                            count: string | number;
+                            count: number;
                             pctOfStart: number;
                             /** @description Units that reached this step and not the next (0 at the last step) */
-                            dropOff: string | number;
+                            dropOff: number;
                             dropOffPct: number;
                             /** @description Median time from the previous step; null on step 1 or when no unit came from the previous step */
                             medianSeconds: number | null;
                         }[];
                         /** @description Units that entered the funnel (closed: the count at step 1) */
-                        started: string | number;
+                        started: number;
                         /** @description The count at the last step */
-                        completed: string | number;
+                        completed: number;
                         /** @description completed / started */
                         conversionRate: number;
                         /** @description null unless a breakdown was asked for */
@@ -3684,20 +3866,20 @@ export interface operations {
                                 steps: {
                                     label: string;
                                     /** @description Units that entered the funnel at this step (closed funnels: all at step 1) */
-                                    entered: string | number;
+                                    entered: number;
                                     /** @description Units that reached this step */
-                                    count: string | number;
+                                    count: number;
                                     pctOfStart: number;
                                     /** @description Units that reached this step and not the next (0 at the last step) */
-                                    dropOff: string | number;
+                                    dropOff: number;
                                     dropOffPct: number;
                                     /** @description Median time from the previous step; null on step 1 or when no unit came from the previous step */
                                     medianSeconds: number | null;
                                 }[];
                                 /** @description Units that entered the funnel (closed: the count at step 1) */
-                                started: string | number;
+                                started: number;
                                 /** @description The count at the last step */
-                                completed: string | number;
+                                completed: number;
                                 /** @description completed / started */
                                 conversionRate: number;
                             }[];
@@ -3801,65 +3983,84 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description query, segments, retention, paths */
-                    kind: string;
+                    /** @enum {string} */
+                    kind: "query" | "segments" | "retention" | "paths";
                     from?: string;
                     to?: string;
                     query?: {
-                        /** @description One or more of: users, newUsers, sessions, pageviews, engagementRate, bounceRate, avgEngagedSeconds, pagesPerSession, conversions, conversionRate, revenue; rows are sorted by the first */
-                        metrics: string[];
-                        /** @description One of: landing, channel, source, medium, campaign, term, content, browser, os, device, country, region, city, language, visitor, date */
-                        dimension: string;
-                        filters?: {
-                            /** @description One of: landing, channel, source, medium, campaign, term, content, browser, os, device, country, region, city, language, visitor, date */
-                            dim: string;
-                            /** @description One of: is, is_not, contains, not_contains, starts_with, in. is/is_not/in compare exactly; contains/not_contains/starts_with ignore case */
-                            op: string;
-                            /** @description A string; a list of strings for `in` */
+                        /** @description One or more metrics; rows are sorted by the first */
+                        metrics: ("users" | "newUsers" | "sessions" | "pageviews" | "engagementRate" | "bounceRate" | "avgEngagedSeconds" | "pagesPerSession" | "conversions" | "conversionRate" | "revenue")[];
+                        /** @enum {string} */
+                        dimension: "landing" | "channel" | "source" | "medium" | "campaign" | "term" | "content" | "browser" | "os" | "device" | "country" | "region" | "city" | "language" | "visitor" | "date";
+                        filters?: ({
+                            /** @enum {string} */
+                            dim: "landing" | "channel" | "source" | "medium" | "campaign" | "term" | "content" | "browser" | "os" | "device" | "country" | "region" | "city" | "language" | "visitor" | "date";
+                            /**
+                             * @description is/is_not/in compare exactly; contains/not_contains/starts_with ignore case
+                             * @enum {string}
+                             */
+                            op: "is" | "is_not" | "contains" | "not_contains" | "starts_with" | "in";
+                            /** @description A string; a non-empty list of strings for `in` */
                             value: string | string[];
-                        }[];
-                        /** @description Rows returned, default 50, at most 1000 */
+                        } & unknown)[];
+                        /** @description Rows returned, default 50 */
                         limit?: number;
                     };
                     segments?: {
-                        /** @description One or more of: users, newUsers, sessions, pageviews, engagementRate, bounceRate, avgEngagedSeconds, pagesPerSession, conversions, conversionRate, revenue */
-                        metrics: string[];
-                        /** @description 1 to 4 segments */
+                        /** @description One or more metrics */
+                        metrics: ("users" | "newUsers" | "sessions" | "pageviews" | "engagementRate" | "bounceRate" | "avgEngagedSeconds" | "pagesPerSession" | "conversions" | "conversionRate" | "revenue")[];
                         list: {
-                            /** @description 1 to 100 characters */
                             name: string;
-                            filters?: {
-                                /** @description One of: landing, channel, source, medium, campaign, term, content, browser, os, device, country, region, city, language, visitor, date */
-                                dim: string;
-                                /** @description One of: is, is_not, contains, not_contains, starts_with, in. is/is_not/in compare exactly; contains/not_contains/starts_with ignore case */
-                                op: string;
-                                /** @description A string; a list of strings for `in` */
+                            filters?: ({
+                                /** @enum {string} */
+                                dim: "landing" | "channel" | "source" | "medium" | "campaign" | "term" | "content" | "browser" | "os" | "device" | "country" | "region" | "city" | "language" | "visitor" | "date";
+                                /**
+                                 * @description is/is_not/in compare exactly; contains/not_contains/starts_with ignore case
+                                 * @enum {string}
+                                 */
+                                op: "is" | "is_not" | "contains" | "not_contains" | "starts_with" | "in";
+                                /** @description A string; a non-empty list of strings for `in` */
                                 value: string | string[];
-                            }[];
+                            } & unknown)[];
                         }[];
                     };
                     retention?: {
-                        /** @description week (ISO, Monday first) or month */
-                        period: string;
-                        /** @description Periods per cohort, 1 to 26; default 12 weeks or 6 months */
+                        /**
+                         * @description week (ISO, Monday first) or month
+                         * @enum {string}
+                         */
+                        period: "week" | "month";
+                        /** @description Periods per cohort; default 12 weeks or 6 months */
                         periods?: number;
                     };
                     paths?: {
-                        /** @description Where paths begin: a page or an event, as a funnel step */
+                        /** FunnelStep */
                         start: {
-                            /** @description page or event */
-                            kind: string;
-                            match?: string;
+                            /** @enum {string} */
+                            kind: "page" | "event";
+                            /** @description Shown in results; may be empty (the value or name is shown then) */
+                            label?: string;
+                            /**
+                             * @description page: case-sensitive; regex: at most 200 characters, no exponential-time patterns
+                             * @enum {string}
+                             */
+                            match?: "equals" | "starts_with" | "contains" | "regex";
+                            /** @description page: the path, or the pattern */
                             value?: string;
-                            eventType?: string;
+                            /**
+                             * @description event: event (a custom event) or conversion
+                             * @enum {string}
+                             */
+                            eventType?: "event" | "conversion";
+                            /** @description event: the event's or conversion's name */
                             name?: string;
-                        };
-                        /** @description Steps after the start, 1 to 5 */
+                        } & (unknown & unknown & unknown);
+                        /** @description Steps after the start */
                         depth: number;
-                        /** @description Branches kept per node, 1 to 10, default 5 */
+                        /** @description Branches kept per node, default 5 */
                         branches?: number;
                     };
-                };
+                } & (unknown & unknown & unknown & unknown);
             };
         };
         responses: {
@@ -3876,9 +4077,12 @@ export interface operations {
                         to: string;
                         tz: string;
                         /** @description `key` plus one number per requested metric */
-                        rows: {
-                            [key: string]: string | number;
-                        }[];
+                        rows: ({
+                            /** @description The row's value of the dimension */
+                            key: string;
+                        } & {
+                            [key: string]: number;
+                        })[];
                         /** @description One number per requested metric, over all rows (not only those returned) */
                         totals: {
                             [key: string]: number;
@@ -3896,9 +4100,12 @@ export interface operations {
                                 [key: string]: number;
                             };
                             /** @description Every day: `date` plus one number per metric */
-                            series: {
-                                [key: string]: string | number;
-                            }[];
+                            series: ({
+                                /** @description YYYY-MM-DD, site timezone */
+                                date: string;
+                            } & {
+                                [key: string]: number;
+                            })[];
                         }[];
                     } | {
                         /** @description YYYY-MM-DD, site timezone */
@@ -3906,19 +4113,19 @@ export interface operations {
                         /** @description YYYY-MM-DD, site timezone */
                         to: string;
                         tz: string;
-                        /** @description week or month */
-                        period: string;
+                        /** @enum {string} */
+                        period: "week" | "month";
                         /** @description Oldest first */
                         cohorts: {
                             /** @description YYYY-MM-DD, site timezone */
                             cohort: string;
                             /** @description Visitors whose first session started in the cohort's period (within from/to) */
-                            size: string | number;
+                            size: number;
                             /** @description Periods that have begun, in order */
                             periods: {
                                 /** @description 0: the cohort's own period */
-                                period: string | number;
-                                visitors: string | number;
+                                period: number;
+                                visitors: number;
                                 rate: number;
                             }[];
                         }[];
@@ -3931,32 +4138,32 @@ export interface operations {
                         start: {
                             label: string;
                             /** @description Sessions of the range with the start */
-                            sessions: string | number;
+                            sessions: number;
                         };
                         tree: {
                             /** @description A page path, (exit) or (other) */
                             step: string;
-                            sessions: string | number;
+                            sessions: number;
                             /** @description The biggest branches, then (other) */
                             children: {
                                 /** @description A page path, (exit) or (other) */
                                 step: string;
-                                sessions: string | number;
+                                sessions: number;
                                 /** @description The biggest branches, then (other) */
                                 children: {
                                     /** @description A page path, (exit) or (other) */
                                     step: string;
-                                    sessions: string | number;
+                                    sessions: number;
                                     /** @description The biggest branches, then (other) */
                                     children: {
                                         /** @description A page path, (exit) or (other) */
                                         step: string;
-                                        sessions: string | number;
+                                        sessions: number;
                                         /** @description The biggest branches, then (other) */
                                         children: {
                                             /** @description A page path, (exit) or (other) */
                                             step: string;
-                                            sessions: string | number;
+                                            sessions: number;
                                             /** @description The biggest branches, then (other) */
                                             children: unknown[];
                                         }[];
@@ -4050,16 +4257,16 @@ export interface operations {
     getApiV1OrgsByOrgIdSitesBySiteIdVisitors: {
         parameters: {
             query?: {
-                view?: string;
-                tier?: string;
-                stage?: string;
+                view?: "recent" | "hot" | "identified" | "customers";
+                tier?: "cold" | "warm" | "hot" | "very_hot";
+                stage?: "anonymous" | "engaged" | "lead" | "customer";
                 channel?: string;
                 campaign?: string;
-                minScore?: string | number;
+                minScore?: number;
                 q?: string;
                 from?: string;
                 to?: string;
-                page?: string | number;
+                page?: number;
             };
             header?: never;
             path: {
@@ -4084,14 +4291,14 @@ export interface operations {
                             name: string | null;
                             /** @description From the visitor's latest lead; masked (first character, then ***) without analytics.pii.read */
                             email: string | null;
-                            leadScore: string | number;
-                            /** @description cold, warm, hot, very_hot */
-                            tier: string;
-                            /** @description anonymous, engaged, lead, customer */
-                            stage: string;
-                            sessions: string | number;
-                            pageviews: string | number;
-                            conversions: string | number;
+                            leadScore: number;
+                            /** @enum {string} */
+                            tier: "cold" | "warm" | "hot" | "very_hot";
+                            /** @enum {string} */
+                            stage: "anonymous" | "engaged" | "lead" | "customer";
+                            sessions: number;
+                            pageviews: number;
+                            conversions: number;
                             /** @description Site currency */
                             revenue: number;
                             /** @description ISO alpha-2 of the latest session */
@@ -4121,22 +4328,22 @@ export interface operations {
                                 campaign: string;
                             };
                         }[];
-                        total: string | number;
-                        page: string | number;
-                        pages: string | number;
+                        total: number;
+                        page: number;
+                        pages: number;
                         /** @description Visitors per tier, over the list filtered by everything but tier */
                         tiers: {
-                            cold: string | number;
-                            warm: string | number;
-                            hot: string | number;
-                            very_hot: string | number;
+                            cold: number;
+                            warm: number;
+                            hot: number;
+                            very_hot: number;
                         };
                         /** @description Visitors per stage, over the list filtered by everything but stage */
                         stages: {
-                            anonymous: string | number;
-                            engaged: string | number;
-                            lead: string | number;
-                            customer: string | number;
+                            anonymous: number;
+                            engaged: number;
+                            lead: number;
+                            customer: number;
                         };
                         currency: string;
                         /** @description False for API keys: exporting people needs an interactive two-factor session */
@@ -4254,13 +4461,13 @@ export interface operations {
                         name: string | null;
                         /** @description Masked without analytics.pii.read */
                         email: string | null;
-                        leadScore: string | number;
+                        leadScore: number;
                         tier: string;
                         stage: string;
                         /** @description What the score is made of (docs/people.md) */
                         reasons: {
                             factor: string;
-                            points: string | number;
+                            points: number;
                             detail: string;
                         }[];
                         /** @description The score as each session ended, oldest first */
@@ -4270,7 +4477,7 @@ export interface operations {
                              * @description ISO 8601, UTC
                              */
                             at: string;
-                            score: string | number;
+                            score: number;
                             tier: string;
                         }[];
                         /**
@@ -4284,10 +4491,10 @@ export interface operations {
                          */
                         lastSeenAt: string;
                         totals: {
-                            sessions: string | number;
-                            pageviews: string | number;
+                            sessions: number;
+                            pageviews: number;
                             engagedSeconds: number;
-                            conversions: string | number;
+                            conversions: number;
                             revenue: number;
                         };
                         currency: string;
@@ -4307,10 +4514,10 @@ export interface operations {
                              * @description ISO 8601, UTC
                              */
                             lastAt: string;
-                            pageviews: string | number;
+                            pageviews: number;
                             engagedSeconds: number;
                             engaged: boolean;
-                            conversions: string | number;
+                            conversions: number;
                             revenue: number;
                             channel: string;
                             /** @description Without marketing consent only the channel is kept */
@@ -4342,7 +4549,7 @@ export interface operations {
                             campaign: string;
                             source: string;
                             medium: string;
-                            sessions: string | number;
+                            sessions: number;
                             /**
                              * Format: date-time
                              * @description ISO 8601, UTC
@@ -4375,8 +4582,8 @@ export interface operations {
                              * @description ISO 8601, UTC
                              */
                             createdAt: string;
-                            /** @description popup, spin, form, newsletter, onetap, api, connector */
-                            source: string;
+                            /** @enum {string} */
+                            source: "popup" | "spin" | "form" | "newsletter" | "onetap" | "api" | "connector";
                             sourceName: string;
                             /** @description Masked without analytics.pii.read */
                             name: string | null;
@@ -4485,12 +4692,12 @@ export interface operations {
     getApiV1OrgsByOrgIdSitesBySiteIdLeads: {
         parameters: {
             query?: {
-                source?: string;
+                source?: "popup" | "spin" | "form" | "newsletter" | "onetap" | "api" | "connector";
                 campaign?: string;
                 from?: string;
                 to?: string;
-                page?: string | number;
-                format?: string;
+                page?: number;
+                format?: "json" | "csv";
             };
             header?: never;
             path: {
@@ -4515,8 +4722,8 @@ export interface operations {
                              * @description ISO 8601, UTC
                              */
                             createdAt: string;
-                            /** @description popup, spin, form, newsletter, onetap, api, connector */
-                            source: string;
+                            /** @enum {string} */
+                            source: "popup" | "spin" | "form" | "newsletter" | "onetap" | "api" | "connector";
                             sourceName: string;
                             /** @description Masked without analytics.pii.read */
                             name: string | null;
@@ -4537,12 +4744,12 @@ export interface operations {
                             /** @description source / medium */
                             sourceMedium: string | null;
                         }[];
-                        total: string | number;
-                        page: string | number;
-                        pages: string | number;
+                        total: number;
+                        page: number;
+                        pages: number;
                         /** @description Leads per source present, over the list filtered by everything but source */
                         bySource: {
-                            [key: string]: string | number;
+                            [key: string]: number;
                         };
                         /** @description True when unmasked contact details are included */
                         pii: boolean;
@@ -4642,34 +4849,73 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
+                "application/json": ({
                     /** @description Your id for the lead: a repeat answers 200 with duplicate true and changes nothing */
-                    externalId?: string;
+                    externalId?: string | null;
                     /** @description At least one of name, email, phone is required */
-                    name?: string;
+                    name?: string | null;
                     /** @description An e-mail address */
-                    email?: string;
-                    /** @description A phone number */
-                    phone?: string;
-                    company?: string;
-                    message?: string;
+                    email?: string | null;
+                    /** @description A phone number: digits, spaces and ( ) . - /, an optional extension */
+                    phone?: string | null;
+                    company?: string | null;
+                    message?: string | null;
                     /** @description Wins over the visitor's campaign */
-                    campaign?: string;
-                    /**
-                     * Format: uuid
-                     * @description The visitor id of the tracking script: the lead is merged into that (consenting) visitor
-                     */
-                    vid?: string;
+                    campaign?: string | null;
+                    /** @description The visitor id of the tracking script: the lead is merged into that (consenting) visitor */
+                    vid?: string | null;
                     /** @description Other answers (at most 100 keys, 32 KB of JSON) */
                     extra?: {
                         [key: string]: unknown;
+                    } | null;
+                } | {
+                    email: string;
+                } | {
+                    phone: string;
+                } | {
+                    name: string;
+                }) | {
+                    /** @description Google's lead id (the lead's externalId) */
+                    lead_id: string | number;
+                    /** @description The form's answers; FULL_NAME, FIRST_NAME, LAST_NAME, (WORK_)EMAIL, (WORK_)PHONE_NUMBER and COMPANY_NAME are contact fields, other columns are matched by their name's words or kept */
+                    user_column_data: {
+                        column_id?: string | null;
+                        column_name?: string | null;
+                        string_value?: unknown;
+                    }[];
+                    /** @description The integration secret, unless sent in X-Svc-Secret or as a bearer token */
+                    google_key?: string;
+                    form_id?: string | number;
+                } | {
+                    /** @constant */
+                    event_type: "form_response";
+                    form_response: {
+                        /** @description The response's token (the lead's externalId) */
+                        token: string | number;
+                        /** @description The answers */
+                        answers: {
+                            /** @description text, email, phone_number, choice…: names the property that holds the value */
+                            type: string;
+                            field?: Record<string, never>;
+                        }[];
+                        definition?: Record<string, never>;
+                        /** @description Hidden fields: vid (a visitor id) and utm_campaign are read, others kept */
+                        hidden?: Record<string, never>;
+                        form_id?: string;
                     };
                 } | {
-                    [key: string]: unknown;
-                } | {
-                    [key: string]: unknown;
-                } | {
-                    [key: string]: unknown;
+                    /** @constant */
+                    eventType: "FORM_RESPONSE";
+                    data: {
+                        /** @description The response's id (the lead's externalId); submissionId when absent */
+                        responseId?: string | number;
+                        /** @description Used when responseId is absent */
+                        submissionId?: string | number;
+                        /** @description The answers: INPUT_EMAIL, INPUT_PHONE_NUMBER, INPUT_TEXT, TEXTAREA and HIDDEN_FIELDS (vid, utm_campaign) are read, others kept */
+                        fields: Record<string, never>[];
+                        formName?: string;
+                        formId?: string;
+                    } | unknown | unknown;
                 };
             };
         };

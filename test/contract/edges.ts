@@ -21,8 +21,9 @@ function pairs(fx: ContractFixture, schema: Schema, current: unknown): Pair[] {
   const fits = (value: unknown) => value !== undefined && fx.validator.fits(schema, value);
   const found: Pair[] = [];
   // A value of the seeded store (an id, a site key) names a thing: another value inside the same
-  // constraint names nothing (404), so only its own value serves as the inside one.
-  const identity = typeof current === "string" && fx.identities.has(current);
+  // constraint names nothing (404), so only its own value serves as the inside one. So does a
+  // value known by name for a rule no schema can say (an event's time: within the last 72 hours).
+  const identity = (typeof current === "string" && fx.identities.has(current)) || (typeof current === "number" && Object.values(fx.known).includes(current));
   const add = (kind: ConstraintKind, inside: unknown, outside: unknown) => {
     if (identity && inside !== current) return;
     if (fits(inside) && !fits(outside)) found.push({ kind, inside, outside });

@@ -53,7 +53,8 @@ export async function openFixture(): Promise<ContractFixture> {
   const limit = "10000000";
   const stack = await startStack({ dataDir, env: { RATE_LIMIT_PER_KEY: limit, RATE_LIMIT_PER_IP: limit, INGEST_RATE_PER_IP: limit } });
   const doc = await fetchDocument(stack.url);
-  const known: Known = { orgId: boot.orgId, siteId: boot.siteId, siteKey: boot.siteKey, s: boot.siteKey, from: seeded.from, to: seeded.to };
+  // ts: an event's time must be recent (the protocol refuses events over 72 hours old); google_key: Google Ads sends the secret in its body.
+  const known: Known = { orgId: boot.orgId, siteId: boot.siteId, siteKey: boot.siteKey, s: boot.siteKey, from: seeded.from, to: seeded.to, ts: stack.clock.now(), google_key: hook.secret };
   const fixture: ContractFixture = {
     stack,
     key: boot.key,

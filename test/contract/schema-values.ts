@@ -1,7 +1,7 @@
 import { deref, type OpenApiDocument, type Schema, type SchemaValidator } from "../helpers/openapi.ts";
 
-/** Values the schemas cannot invent: ids of the seeded store and dates in its range, by parameter or field name. */
-export type Known = Record<string, string>;
+/** Values the schemas cannot invent, by parameter or field name: ids of the seeded store, dates in its range, the time now, secrets. */
+export type Known = Record<string, string | number>;
 
 export interface Values {
   doc: OpenApiDocument;
@@ -40,7 +40,8 @@ function candidates(v: Values, schema: Schema, name: string, depth: number): unk
   if (name in v.known) out.push(v.known[name]);
   if ("const" in s) out.push(s.const);
   if (Array.isArray(s.enum)) out.push(...s.enum);
-  if (Array.isArray(s.examples)) out.push(...s.examples);
+  // An example with the known values put in (a secret, the time now), where its schema names them.
+  if (Array.isArray(s.examples)) out.push(...s.examples.map((example: unknown) => withKnown(v, s, example)));
   if ("example" in s) out.push(s.example);
   if ("default" in s) out.push(s.default);
   if (depth > 12) return out;
@@ -66,12 +67,29 @@ function candidates(v: Values, schema: Schema, name: string, depth: number): unk
   return out;
 }
 
-/** Required properties, and the optional ones the store knows a value for (from, to…). */
+function withKnown(v: Values, s: Schema, example: unknown): unknown {
+  if (!example || typeof example !== "object" || Array.isArray(example)) return example;
+  const copy = structuredClone(example) as Record<string, unknown>;
+  for (const key of Object.keys(s.properties ?? {})) if (key in v.known) copy[key] = v.known[key];
+  return copy;
+}
+
+/**
+ * Required properties, the optional ones the store knows a value for (from, to…), and those a
+ * condition requires once the object matches its `if` (allOf of if/then: a funnel step of kind
+ * page needs match and value; explore of kind query needs query).
+ */
 function validObject(v: Values, s: Schema, depth: number): Record<string, unknown> {
   const obj: Record<string, unknown> = {};
+  const add = (key: string) => {
+    const prop = s.properties?.[key];
+    if (prop && !(key in obj)) obj[key] = validValue(v, prop, key, depth + 1);
+  };
   const required = new Set<string>(s.required ?? []);
-  for (const [key, prop] of Object.entries<Schema>(s.properties ?? {})) {
-    if (required.has(key) || key in v.known) obj[key] = validValue(v, prop, key, depth + 1);
+  for (const key of Object.keys(s.properties ?? {})) if (required.has(key) || key in v.known) add(key);
+  for (const member of s.allOf ?? []) {
+    const c = deref(v.doc, member);
+    if (c.if && Array.isArray(c.then?.required) && v.validator.fits(c.if, obj)) for (const key of c.then.required) add(key);
   }
   return obj;
 }

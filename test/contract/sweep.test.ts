@@ -106,7 +106,7 @@ function collectCases(random: () => number): Case[] {
   const op = fx.operations.find((o) => o.method === "POST" && o.path === "/v1/collect");
   if (!op) return [];
   const [base] = baseline(fx, op);
-  const body = batch(fx.known.siteKey, [ev("pageview", fx.stack.clock.now() - 60_000)]);
+  const body = batch(String(fx.known.siteKey), [ev("pageview", fx.stack.clock.now() - 60_000)]);
   const cases = bodyCases(op, base, body);
   const named = PROTOTYPE_NAMES.map((t): Case => {
     const text = JSON.stringify({ ...body, e: [ev(t, fx.stack.clock.now() - 60_000)] });

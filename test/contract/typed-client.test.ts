@@ -10,8 +10,8 @@ const fx = await openFixture();
 afterAll(() => fx.close());
 
 const client = createClient<paths>({ baseUrl: fx.stack.url, headers: { authorization: `Bearer ${fx.key}` } });
-const ids = { orgId: fx.known.orgId, siteId: fx.known.siteId };
-const range = { from: fx.known.from, to: fx.known.to };
+const ids = { orgId: String(fx.known.orgId), siteId: String(fx.known.siteId) };
+const range = { from: String(fx.known.from), to: String(fx.known.to) };
 
 test("api-types.ts is what openapi-typescript makes of the served document", async () => {
   expect(readFileSync(API_TYPES_FILE, "utf8")).toBe(await apiTypesSource(fx.doc));
