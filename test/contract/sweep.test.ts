@@ -138,9 +138,10 @@ test("bad input to every operation is refused with the error envelope, never a 5
 }, 120_000);
 
 test("after the sweep the server still answers a simple request quickly", async () => {
-  // A liveness check, not a benchmark: a stuck event loop or a wedged store would miss it by far.
+  // A liveness check, not a benchmark (a generous bound, for a busy CI machine): a stuck event loop
+  // or a wedged store would miss it by far.
   const op = fx.operations.find((o) => o.method === "GET" && o.path === "/api/v1/orgs/{orgId}/sites")!;
   const answer = await send(fx, op, baseline(fx, op)[0]);
   expect(answer.status).toBe(200);
-  expect(answer.ms).toBeLessThan(2000);
+  expect(answer.ms).toBeLessThan(5000);
 });
