@@ -27,7 +27,15 @@ export interface Settings {
   webhookAllowPrivate: boolean;
   /** How long one outbound webhook attempt may take before it counts as a timeout. */
   webhookTimeoutMs: number;
+  /**
+   * Seconds a connection may stay silent — a request still being worked on included — before
+   * Bun's server closes it (its own default is 10 s, which cut a cold site's first report).
+   */
+  httpIdleTimeoutS: number;
 }
+
+/** Bun's server takes idle timeouts of at most 255 s. */
+export const MAX_IDLE_TIMEOUT_S = 255;
 
 function flag(value: string | undefined): boolean {
   return value === "1" || value === "true" || value === "yes";
@@ -58,6 +66,13 @@ function positiveInt(name: string, value: string | undefined, fallback: number):
   return n;
 }
 
+function intIn(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer ${min}..${max}, got "${value}"`);
+  return n;
+}
+
 export function readSettings(env: Record<string, string | undefined> = process.env): Settings {
   const p = port(env.PORT, 8080);
   const sync = (env.SQLITE_SYNCHRONOUS ?? "NORMAL").toUpperCase();
@@ -81,5 +96,6 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     geoipDb: env.GEOIP_DB || undefined,
     webhookAllowPrivate: flag(env.WEBHOOK_ALLOW_PRIVATE),
     webhookTimeoutMs: positiveInt("WEBHOOK_TIMEOUT_MS", env.WEBHOOK_TIMEOUT_MS, 10_000),
+    httpIdleTimeoutS: intIn("HTTP_IDLE_TIMEOUT_S", env.HTTP_IDLE_TIMEOUT_S, 120, 1, MAX_IDLE_TIMEOUT_S),
   };
 }

@@ -11,6 +11,8 @@ export interface ServeOptions {
   /** Told the client address before the app sees the request. */
   onClientIp?: (request: Request, ip: string) => void;
   service: string;
+  /** Settings.httpIdleTimeoutS: chosen, not Bun's 10 s default. */
+  idleTimeoutS: number;
 }
 
 const ORG_IN_PATH = /\/orgs\/([0-9a-f]{24})(?:\/|$)/;
@@ -36,6 +38,7 @@ export function serveApp(handle: (request: Request) => Promise<Response> | Respo
     hostname: options.hostname,
     // Above our own 256 KB limit so that we, not Bun, answer oversized bodies with the envelope.
     maxRequestBodySize: MAX_BODY_BYTES * 4,
+    idleTimeout: options.idleTimeoutS,
     async fetch(request, server) {
       const started = performance.now();
       const ip = clientIp(request, server, options.trustProxy ?? false);

@@ -15,7 +15,7 @@ export async function runService(name: string, create: (platform: Platform) => H
   setLogging(settings.logRequests);
   const platform = openPlatform(settings);
   const app = await create(platform);
-  const server = serveApp((request) => app.handle(request), { port: settings.port, service: name });
+  const server = serveApp((request) => app.handle(request), { port: settings.port, service: name, idleTimeoutS: settings.httpIdleTimeoutS });
   logLine({ msg: `${name} listening`, port: server.port, sqliteVersion: platform.control.sqliteVersion() });
   const shutdown = async () => {
     await server.stop(true);

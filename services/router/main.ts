@@ -60,6 +60,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
     trustProxy: settings.trustProxy,
     onClientIp: setClientIp,
     service: "router",
+    idleTimeoutS: settings.httpIdleTimeoutS,
   });
   const mode = settings.ingestUrl || settings.queryUrl || settings.hooksUrl ? "split" : "one-process";
   logLine({ msg: "router listening", port: server.port, mode });

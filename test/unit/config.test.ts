@@ -18,3 +18,9 @@ test("malformed LOG_REQUESTS and TENANT_CACHE_SIZE are refused at start", () => 
   expect(() => readSettings({ TENANT_CACHE_SIZE: "0" })).toThrow(/TENANT_CACHE_SIZE/);
   expect(() => readSettings({ TENANT_CACHE_SIZE: "lots" })).toThrow(/TENANT_CACHE_SIZE/);
 });
+
+test("HTTP_IDLE_TIMEOUT_S: 120 s unless set, 1..255 (Bun's limit), else refused at start", () => {
+  expect(readSettings({}).httpIdleTimeoutS).toBe(120);
+  expect(readSettings({ HTTP_IDLE_TIMEOUT_S: "255" }).httpIdleTimeoutS).toBe(255);
+  for (const bad of ["0", "256", "1.5", "soon"]) expect(() => readSettings({ HTTP_IDLE_TIMEOUT_S: bad })).toThrow(/HTTP_IDLE_TIMEOUT_S/);
+});
