@@ -59,6 +59,12 @@ export function cpuMicros(pid: number): number {
   const ticks = Number(fields[11]) + Number(fields[12]);
   return (ticks / CLOCK_TICKS) * 1e6;
 }
+/** A process's resident memory now and at its peak, in MiB (Linux /proc: VmRSS, VmHWM). */
+export function memoryOf(pid: number): { rssMiB: number; peakMiB: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN);
+  return { rssMiB: Math.round(kib("VmRSS") / 1024), peakMiB: Math.round(kib("VmHWM") / 1024) };
+}
 /** USER_HZ: the unit of /proc/<pid>/stat times (100 on Linux everywhere in practice). */
 const CLOCK_TICKS = 100;
 

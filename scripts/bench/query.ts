@@ -13,7 +13,7 @@ import { existsSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
 import { Temporal } from "temporal-polyfill";
-import { flag, load, machine, median, startProcess } from "./harness.ts";
+import { flag, load, machine, median, memoryOf, startProcess } from "./harness.ts";
 import { COLLECT_HEADERS, makeBodies } from "./collect-bodies.ts";
 import { p95, seededSite, timedCall, type BenchCall } from "./seeded-site.ts";
 
@@ -96,7 +96,8 @@ let queries: Query[] = [];
   ];
 }
 
-const rows: { name: string; cold: number | null; p50: number; p95: number }[] = [];
+/** cold: the first request of a fresh server; first: the first of this report once another loaded the site; memory after the warm runs. */
+const rows: { name: string; cold: number | null; first?: number; p50: number; p95: number; rssMiB?: number; peakMiB?: number }[] = [];
 const warmly = async (url: string, q: Query) => {
   const warm: number[] = [];
   for (let i = 0; i < warmRuns; i++) warm.push((await call(url, q)).ms);
@@ -108,7 +109,7 @@ for (const q of queries.filter((x) => !x.warmOnly && !warmOnly)) {
   const cold = await firstCall(server.url, q);
   if (cold.status !== 200) throw new Error(`${q.name}: ${cold.status} ${JSON.stringify(cold.body)}`);
   const warm = await warmly(server.url, q);
-  rows.push({ name: q.name, cold: cold.ms, ...warm });
+  rows.push({ name: q.name, cold: cold.ms, ...warm, ...memoryOf(server.proc.pid) });
   console.error(`${q.name}: cold ${cold.ms.toFixed(0)} ms, warm p50 ${warm.p50.toFixed(1)} ms`);
   await server.stop();
 }
@@ -119,7 +120,7 @@ for (const q of queries.filter((x) => !x.warmOnly && !warmOnly)) {
     const first = await call(server.url, q);
     if (first.status !== 200) throw new Error(`${q.name}: ${first.status} ${JSON.stringify(first.body)}`);
     const warm = await warmly(server.url, q);
-    rows.push({ name: q.name, cold: null, ...warm });
+    rows.push({ name: q.name, cold: null, first: first.ms, ...warm, ...memoryOf(server.proc.pid) });
     console.error(`${q.name}: warm p50 ${warm.p50.toFixed(1)} ms`);
   }
   await server.stop();
@@ -151,8 +152,9 @@ const perBatch = events / bodies.length;
 
 console.log(`\nQueries on one site: ${counts.events.toLocaleString("en")} events, ${counts.sessions.toLocaleString("en")} sessions, ${counts.visitors.toLocaleString("en")} visitors over ${days} days; ${machine()}`);
 console.log(`store: ${(sizeBefore / 2 ** 20).toFixed(0)} MiB (${(sizeBefore / counts.events).toFixed(0)} bytes per event, all tables and indexes); seeded at ${Math.round(seeded.events / seeded.seconds).toLocaleString("en")} events/s\n`);
-console.log(["query".padEnd(44), "cold ms".padStart(9), "warm p50".padStart(9), "warm p95".padStart(9)].join(" "));
-for (const r of rows) console.log([r.name.padEnd(44), (r.cold === null ? "–" : r.cold.toFixed(0)).padStart(9), r.p50.toFixed(1).padStart(9), r.p95.toFixed(1).padStart(9)].join(" "));
+console.log(["query".padEnd(44), "cold ms".padStart(9), "first ms".padStart(9), "warm p50".padStart(9), "warm p95".padStart(9), "RSS MiB".padStart(8), "peak MiB".padStart(9)].join(" "));
+const cell = (x: number | null | undefined, digits: number, width: number) => (x == null ? "–" : x.toFixed(digits)).padStart(width);
+for (const r of rows) console.log([r.name.padEnd(44), cell(r.cold, 0, 9), cell(r.first, 0, 9), cell(r.p50, 1, 9), cell(r.p95, 1, 9), cell(r.rssMiB, 0, 8), cell(r.peakMiB, 0, 9)].join(" "));
 console.log(
   `\nwhile ingesting (${connections} connections, ${seconds} s): ${Math.round(ingest.rps * perBatch).toLocaleString("en")} events/s (${ingest.rps} batches/s, p50 ${ingest.p50} ms, p99 ${ingest.p99} ms); ` +
     `overview 28 days meanwhile: ${during.length} runs, p50 ${median(during).toFixed(1)} ms, p95 ${p95(during).toFixed(1)} ms`,
