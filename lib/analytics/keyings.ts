@@ -1,6 +1,6 @@
 import { dateOfEpochDay } from "../time.ts";
 import { COLUMN_OF_DIMENSION, EXPLORE_COLUMN_DIMENSIONS, type ColumnDimension, type ExploreColumnDimension } from "../db/session-row.ts";
-import { CUSTOM_EVENT, DOWNLOAD, FORM_SUBMIT, grow, NO_DAY, OUTBOUND, PAGEVIEW, SESSION_DIMS, type Dependent, type SessionDim, type SiteData } from "./site-data.ts";
+import { CUSTOM_EVENT, DOWNLOAD, FORM_SUBMIT, grow, NO_DAY, OUTBOUND, PAGEVIEW, type Dependent, type SessionDim, type SiteData } from "./site-data.ts";
 
 /**
  * How a dimension turns a session into a group, and the indexes that keep grouped reports
@@ -344,4 +344,3 @@ for (const t of LABELLED_TYPES) LABELLED[t] = 1;
 
 export const labelPrevOf = (data: SiteData): LabelPrev => data.derived("labelPrev", () => new LabelPrev(data));
 
-export { SESSION_DIMS };

@@ -19,7 +19,7 @@ import { SiteLoader } from "./site-loader.ts";
  * and are told about every change, so they never need rebuilding.
  */
 
-export { SESSION_DIMS, type SessionDim };
+export type { SessionDim };
 export { DenseCodes, DimCodes, grow, groupByKey } from "./columns.ts";
 
 export { CONVERSION, CUSTOM_EVENT, DOWNLOAD, ENGAGEMENT, FORM_SUBMIT, KEPT_EVENT_TYPES, OUTBOUND, PAGEVIEW, SCROLL, VITAL } from "./kept-events.ts";

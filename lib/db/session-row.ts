@@ -118,7 +118,6 @@ const READ_ENTRIES = SESSION_ROW.filter((c): c is ReadEntry => "read" in c);
 /** What the engine selects, in order: the plain columns, then the dimensions. */
 export const SESSION_READ = {
   columns: READ_ENTRIES.map((c) => ({ key: c.key, array: c.read })) as { key: keyof SessionReadColumns; array: "i32" | "f64" }[],
-  dims: SESSION_DIMS,
   select: [...READ_ENTRIES.map((c) => c.column), ...SESSION_DIMS].join(", "),
 };
 
@@ -149,7 +148,7 @@ export const UPDATE_SESSION_SQL = (() => {
     const v = param(c.column);
     if (m === "insert") continue;
     else if (m === "min" || m === "max") sets.push(`${c.column} = ${m}(${c.column}, ${v})`);
-    else if (m === "add") sets.push(`${c.column} = ${c.column} + ${v}`);
+    else if (m === "add") sets.push(`${c.column} = ${nextOf(c.column)}`);
     else if ("derived" in m) sets.push(`${c.column} = ${m.derived(nextOf)}`);
     else {
       const by = "earliestOf" in m ? m.earliestOf : m.latestOf;
