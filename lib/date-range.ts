@@ -31,7 +31,9 @@ export const DEFAULT_DAYS = 28;
 export const FIRST_YEAR = 2000;
 export const LAST_YEAR = 2100;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar date as text (the OpenAPI schemas use the same pattern: lib/api/models.ts DateText). */
+export const DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}$";
+const DATE = new RegExp(DATE_PATTERN);
 
 /** The one reader of `from`/`to` dates: a calendar date YYYY-MM-DD within FIRST_YEAR..LAST_YEAR, else 422 naming the field. */
 function parseDate(value: string, field: "from" | "to"): Temporal.PlainDate {

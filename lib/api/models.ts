@@ -2,6 +2,7 @@ import { t, type Static, type TSchema } from "elysia";
 import { Type, type IntegerOptions } from "@sinclair/typebox";
 import { ID_PATTERN } from "../ids.ts";
 import { PageQuery } from "../paging.ts";
+import { DATE_PATTERN } from "../date-range.ts";
 
 /** TypeBox models shared by the services and the OpenAPI document. */
 
@@ -17,7 +18,6 @@ export const OneOf = <T extends string>(values: readonly T[], options: { title?:
 };
 
 /** A calendar date as text; whether the day exists is checked where the range is resolved (lib/date-range.ts). */
-export const DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}$";
 export const DateText = (options: { title?: string; description?: string } = {}) =>
   t.String({ pattern: DATE_PATTERN, error: "must be a calendar date YYYY-MM-DD", ...options });
 
