@@ -15,7 +15,7 @@ export class DenseCodes {
   /** Code → text. */
   readonly keys: (string | null)[] = [null];
   /** `strings` id → code + 1 (0: not seen yet). */
-  private codeOfId = new Int32Array(0);
+  private codeOfId: Int32Array = new Int32Array(0);
   private readonly codeOfText = new Map<string, number>();
 
   constructor(private readonly strings: (string | null)[]) {}
@@ -43,6 +43,25 @@ export class DenseCodes {
   get size(): number {
     return this.keys.length;
   }
+
+  /** `strings` id → code + 1, as a column a snapshot saves. */
+  get idCodes(): Int32Array {
+    return this.codeOfId;
+  }
+
+  /** Takes the codes of a snapshot: texts come from the (freshly read) `strings`. */
+  restore(idCodes: Int32Array): void {
+    this.codeOfId = idCodes;
+    this.codeOfText.clear();
+    this.keys.length = 1;
+    for (let id = 0; id < idCodes.length; id++) {
+      const code = idCodes[id] - 1;
+      if (code < 0) continue;
+      const text = this.strings[id] ?? null;
+      this.keys[code] = text;
+      if (text !== null) this.codeOfText.set(text, code);
+    }
+  }
 }
 
 /** A dimension column: dense codes per session position. */
@@ -64,6 +83,22 @@ export class DayWindows {
     if (hi === undefined || position > hi) this.hi.set(day, position);
     if (day < this.minDay) this.minDay = day;
     if (day > this.maxDay) this.maxDay = day;
+  }
+
+  /** Day, first and last position of every day noted, as a snapshot saves them. */
+  toJSON(): number[] {
+    const out: number[] = [];
+    for (const [day, lo] of this.lo) out.push(day, lo, this.hi.get(day)!);
+    return out;
+  }
+
+  static fromJSON(triples: number[]): DayWindows {
+    const windows = new DayWindows();
+    for (let i = 0; i + 2 < triples.length; i += 3) {
+      windows.note(triples[i], triples[i + 1]);
+      windows.note(triples[i], triples[i + 2]);
+    }
+    return windows;
   }
 
   /**

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import type { Platform } from "../platform.ts";
 import type { TenantStore } from "../db/tenants.ts";
@@ -28,6 +29,11 @@ export async function siteWithStore(platform: Platform, orgId: string, siteId: s
   return { ...site, store: await orgStore(platform, orgId) };
 }
 
+/** Where a site's column snapshot lives: beside the stores, one folder per org. */
+export function snapshotPathOf(platform: Platform, orgId: string, siteId: string): string {
+  return join(platform.settings.dataDir, "columns", orgId, `${siteId}.cols`);
+}
+
 export async function analyticsSite(platform: Platform, orgId: string, siteId: string): Promise<AnalyticsSite> {
   const { store, ...site } = await siteWithStore(platform, orgId, siteId);
   const cache = platform.siteData;
@@ -37,7 +43,7 @@ export async function analyticsSite(platform: Platform, orgId: string, siteId: s
   else {
     // A site without hits has no strings row yet: an empty data set until it has one.
     const ref = (await readRows(store, "SELECT id FROM strings WHERE value = ?", [siteId]))[0]?.[0] as number | undefined;
-    data = new SiteData(ref ?? -1);
+    data = new SiteData(ref ?? -1, snapshotPathOf(platform, orgId, siteId));
     if (ref === undefined) return { ...site, store, data };
   }
   cache.set(key, data);

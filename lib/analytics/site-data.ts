@@ -1,6 +1,7 @@
 import type { TenantStore } from "../db/tenants.ts";
 import { SESSION_DIMS, SESSION_READ, type SessionDim, type SessionReadColumns } from "../db/session-row.ts";
 import { DayWindows, DenseCodes, DimCodes } from "./columns.ts";
+import type { ColumnKind, TypedColumn } from "./site-snapshot.ts";
 import { KEPT_EVENT_TYPES } from "./kept-events.ts";
 import { SiteLoader } from "./site-loader.ts";
 
@@ -78,6 +79,35 @@ export interface Dependent {
   visitorChanged?(v: number, sessions: readonly number[]): void;
 }
 
+/** The columns of an event table, and their kinds. */
+const TABLE_COLUMNS: { key: keyof Omit<EventTable, "count">; kind: ColumnKind }[] = [
+  { key: "event", kind: "i32" }, { key: "session", kind: "i32" }, { key: "day", kind: "i32" }, { key: "path", kind: "i32" },
+  { key: "name", kind: "i32" }, { key: "value", kind: "f64" }, { key: "ts", kind: "f64" }, { key: "aux", kind: "i32" },
+];
+
+/** A typed column of SiteData, as `heldColumns` lists it. */
+export interface HeldColumn {
+  name: string;
+  kind: ColumnKind;
+  count: number;
+  growable: boolean;
+  get(): TypedColumn;
+  set(array: TypedColumn): void;
+}
+
+/** What a snapshot keeps besides the columns. */
+export interface SiteMeta {
+  sessions: number;
+  events: number;
+  /** Row counts, per KEPT_EVENT_TYPES entry. */
+  tables: number[];
+  props: (string | null)[];
+  /** Path code, title strings id, … */
+  titles: number[];
+  sessionDays: number[];
+  tableDays: number[][];
+}
+
 export class SiteData {
   readonly sessions: SessionColumns;
   readonly dims: Record<SessionDim, DimCodes>;
@@ -105,23 +135,32 @@ export class SiteData {
   lastOfVisitor = new Int32Array(0);
   /** The last loaded event of each session (-1: none). */
   lastEvent = new Int32Array(0);
-  readonly sessionDays = new DayWindows();
+  sessionDays = new DayWindows();
   readonly dependents: Dependent[] = [];
   /** Latest title seen per path (path code → strings id). */
   readonly titles = new Map<number, number>();
   /** Visitor UUIDs by visitor seq, loaded when a query needs them (`loadVisitorIds`). */
   readonly visitorIds: string[] = [];
+  /** Whether the first load took the columns from the site's snapshot (else from the store's rows). */
+  restoredFromSnapshot = false;
   private readonly cache = new Map<string, unknown>();
   private readonly loader = new SiteLoader(this);
 
-  constructor(readonly siteRef: number) {
+  /**
+   * @param snapshotPath where the site's column snapshot lives (site-snapshot.ts); null keeps
+   * none (a site without a store file of its own, tests).
+   */
+  constructor(
+    readonly siteRef: number,
+    readonly snapshotPath: string | null = null,
+  ) {
     this.sessions = Object.fromEntries([["count", 0], ...SESSION_READ.columns.map((c) => [c.key, c.array === "f64" ? new Float64Array(0) : new Int32Array(0)])]) as SessionColumns;
     this.dims = Object.fromEntries(SESSION_DIMS.map((d) => [d, new DimCodes(this.strings)])) as Record<SessionDim, DimCodes>;
     this.paths = new DenseCodes(this.strings);
     this.labels = new DenseCodes(this.strings);
     this.events = { count: 0, session: new Int32Array(0), type: new Int32Array(0), row: new Int32Array(0), prevInSession: new Int32Array(0) };
     for (const type of KEPT_EVENT_TYPES) {
-      this.tables[type] = { count: 0, event: new Int32Array(0), session: new Int32Array(0), day: new Int32Array(0), path: new Int32Array(0), name: new Int32Array(0), value: new Float64Array(0), ts: new Float64Array(0), aux: new Int32Array(0) };
+      this.tables[type] = Object.fromEntries([["count", 0], ...TABLE_COLUMNS.map((c) => [c.key, c.kind === "f64" ? new Float64Array(0) : new Int32Array(0)])]) as EventTable;
       this.tableDays[type] = new DayWindows();
     }
   }
@@ -223,12 +262,83 @@ export class SiteData {
     return this.loader.refresh(store);
   }
 
+  /** Writes the site's snapshot now if the columns hold rows it lacks (at shutdown); settles when written. */
+  saveSnapshot(store: TenantStore): Promise<void> {
+    return this.loader.saveNow(store);
+  }
+
+  /** Settles when the site's snapshot is not being written (tests, shutdown). */
+  snapshotSaved(): Promise<void> {
+    return this.loader.saved();
+  }
+
   /**
    * Loads visitor UUIDs: of the given visitor seqs, or of every visitor (added since the last
    * call) when a query compares them all (a filter on the visitor dimension).
    */
   loadVisitorIds(store: TenantStore, only?: number[]): Promise<void> {
     return this.loader.loadVisitorIds(store, only);
+  }
+
+  /**
+   * Every typed column the data holds (not its derived indexes), by name: what a snapshot
+   * saves and restores and what the memory budget counts. `growable` columns keep room to
+   * grow (positions past the count are written before they are read).
+   */
+  heldColumns(): HeldColumn[] {
+    const out: HeldColumn[] = [];
+    const s = this.sessions;
+    const add = (name: string, kind: ColumnKind, count: () => number, get: () => TypedColumn, set: (a: TypedColumn) => void, growable = true) =>
+      out.push({ name, kind, count: count(), growable, get, set });
+    const sessionCount = () => s.count;
+    for (const c of SESSION_READ.columns) add(`sessions.${c.key}`, c.array, sessionCount, () => s[c.key], (a) => ((s as Record<string, TypedColumn | number>)[c.key] = a));
+    for (const d of SESSION_DIMS) add(`dims.${d}`, "i32", sessionCount, () => this.dims[d].codes, (a) => (this.dims[d].codes = a as Int32Array<ArrayBuffer>));
+    add("prevOfVisitor", "i32", sessionCount, () => this.prevOfVisitor, (a) => (this.prevOfVisitor = a as Int32Array<ArrayBuffer>));
+    add("prevDay", "i32", sessionCount, () => this.prevDay, (a) => (this.prevDay = a as Int32Array<ArrayBuffer>));
+    add("lastEvent", "i32", sessionCount, () => this.lastEvent, (a) => (this.lastEvent = a as Int32Array<ArrayBuffer>));
+    add("lastOfVisitor", "i32", () => this.lastOfVisitor.length, () => this.lastOfVisitor, (a) => (this.lastOfVisitor = a as Int32Array<ArrayBuffer>), false);
+    const v = this.events as unknown as Record<string, TypedColumn>;
+    for (const c of ["session", "type", "row", "prevInSession"]) add(`events.${c}`, "i32", () => this.events.count, () => v[c], (a) => (v[c] = a));
+    for (const type of KEPT_EVENT_TYPES) {
+      const t = this.tables[type] as unknown as Record<string, TypedColumn>;
+      for (const c of TABLE_COLUMNS) add(`tables.${type}.${c.key}`, c.kind, () => this.tables[type].count, () => t[c.key], (a) => (t[c.key] = a));
+    }
+    for (const [name, codes] of this.codeSets()) add(`codes.${name}`, "i32", () => codes.idCodes.length, () => codes.idCodes, () => {}, false);
+    return out;
+  }
+
+  /** The dense code sets (dims, paths, labels), by name. */
+  codeSets(): [string, DenseCodes][] {
+    return [...SESSION_DIMS.map((d): [string, DenseCodes] => [d, this.dims[d]]), ["paths", this.paths], ["labels", this.labels]];
+  }
+
+  /** What a snapshot keeps besides the columns (plain JSON). */
+  snapshotMeta(): SiteMeta {
+    for (const type of KEPT_EVENT_TYPES) this.tableWindow(type, 0, 0); // notes stale days again
+    return {
+      sessions: this.sessions.count,
+      events: this.events.count,
+      tables: KEPT_EVENT_TYPES.map((t) => this.tables[t].count),
+      props: this.props.slice(1),
+      titles: [...this.titles].flat(),
+      sessionDays: this.sessionDays.toJSON(),
+      tableDays: KEPT_EVENT_TYPES.map((t) => this.tableDays[t].toJSON()),
+    };
+  }
+
+  /** Takes a snapshot's columns and meta (into fresh data, after `strings` were read). */
+  restore(columns: Map<string, TypedColumn>, meta: SiteMeta): void {
+    for (const c of this.heldColumns()) if (!c.name.startsWith("codes.")) c.set(columns.get(c.name)!);
+    for (const [name, codes] of this.codeSets()) codes.restore(columns.get(`codes.${name}`) as Int32Array);
+    this.sessions.count = meta.sessions;
+    this.events.count = meta.events;
+    KEPT_EVENT_TYPES.forEach((type, i) => {
+      this.tables[type].count = meta.tables[i];
+      this.tableDays[type] = DayWindows.fromJSON(meta.tableDays[i]);
+    });
+    this.sessionDays = DayWindows.fromJSON(meta.sessionDays);
+    this.props.push(...meta.props);
+    for (let i = 0; i + 1 < meta.titles.length; i += 2) this.titles.set(meta.titles[i], meta.titles[i + 1]);
   }
 
   /** The capacity of the session columns (dependents size their own columns to it). */

@@ -2,9 +2,11 @@ import type { TenantStore } from "../db/tenants.ts";
 import { readRows } from "../db/statements.ts";
 import { uuidOfHex } from "../ids.ts";
 import { SESSION_DIMS, SESSION_READ } from "../db/session-row.ts";
-import { fitColumns, grow, groupByKey, growColumns, NO_DAY } from "./columns.ts";
+import { grow, groupByKey, growColumns, NO_DAY } from "./columns.ts";
 import { CONVERSION, CUSTOM_EVENT, DOWNLOAD, KEPT_EVENT_TYPES, OUTBOUND, PAGEVIEW } from "./kept-events.ts";
-import type { SiteData } from "./site-data.ts";
+import type { SiteData, SiteMeta } from "./site-data.ts";
+import { readSnapshot, removeSnapshot, writeSnapshot, type StoreMark } from "./site-snapshot.ts";
+import { logLine } from "../log.ts";
 
 /**
  * Fills a site's columns (SiteData) from the store: the first load reads every session and
@@ -24,6 +26,15 @@ const EVENT_COLUMNS = `session, type, path, title, CASE WHEN type IN (${OUTBOUND
 
 const CHUNK = 250_000;
 
+/**
+ * The snapshot is written again once this many kept events (or a 32nd of the site's, if more)
+ * came in since the last one: a cold start then reads at most that many rows from the store.
+ */
+const SAVE_AFTER_EVENTS = 10_000;
+
+/** Room to grow kept in a column read whole (a snapshot, a first load): an eighth and a bit. */
+const room = (n: number) => n + (n >> 3) + 1024;
+
 /** Lets other work (ingest, in one-process mode) run between chunks of a long load. */
 const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -34,6 +45,10 @@ export class SiteLoader {
   private lastEventSeq = 0;
   private visitorIdsUpTo = 0;
   private pending: Promise<void> | null = null;
+  /** A snapshot being written (the columns must not change meanwhile), and the kept-event count of the last one. */
+  private writing: Promise<void> | null = null;
+  private eventsAtSnapshot = 0;
+  private snapshotSeq = 0;
 
   constructor(private readonly data: SiteData) {}
 
@@ -66,12 +81,91 @@ export class SiteLoader {
   private async load(store: TenantStore): Promise<void> {
     const latest = (await readRows(store, "SELECT coalesce(max(seq), 0) FROM event_rows", []))[0][0] as number;
     if (latest <= this.lastEventSeq) return;
+    await this.writing;
     const strings = await readRows(store, "SELECT id, value FROM strings WHERE id >= ?", [this.data.strings.length]);
     for (const [id, value] of strings) this.data.strings[id as number] = value as string;
 
-    if (this.lastEventSeq === 0) await this.loadAll(store, latest);
-    else await this.loadSince(store, latest);
+    if (this.lastEventSeq === 0 && !(await this.restore(store))) {
+      await this.loadAll(store, latest);
+      this.lastEventSeq = latest;
+      this.save(store);
+      return;
+    }
+    if (latest > this.lastEventSeq) await this.loadSince(store, latest);
     this.lastEventSeq = latest;
+    if (this.data.events.count - this.eventsAtSnapshot >= Math.max(SAVE_AFTER_EVENTS, this.data.events.count >> 5)) this.save(store);
+  }
+
+  /** What the store holds at an event seq: the row a snapshot must find there again. */
+  private async markOf(store: TenantStore, eventSeq: number): Promise<StoreMark> {
+    const row = (await readRows(store, "SELECT session, site, type, ts FROM event_rows WHERE seq = ?", [eventSeq]))[0];
+    return { eventSeq, event: row ? (row as [number, number, number, number]) : null, siteRef: this.data.siteRef, siteId: this.data.text(this.data.siteRef) ?? "" };
+  }
+
+  /**
+   * Takes the site's columns from its snapshot when it holds what the store holds up to its
+   * mark; otherwise (none, damaged, stale, foreign) removes it and says no.
+   */
+  private async restore(store: TenantStore): Promise<boolean> {
+    const path = this.data.snapshotPath;
+    if (!path) return false;
+    const started = performance.now();
+    const read = readSnapshot<SiteMeta>(path, this.data.heldColumns());
+    let problem = "problem" in read ? read.problem : null;
+    if (!("problem" in read)) {
+      const now = await this.markOf(store, read.mark.eventSeq);
+      if (JSON.stringify(now) !== JSON.stringify(read.mark)) problem = "the store does not hold what it was written from (stale or foreign)";
+      else {
+        this.data.restore(read.columns, read.meta);
+        const seq = this.data.sessions.seq.subarray(0, this.data.sessions.count);
+        this.positionOf = new Int32Array(seq.reduce((max, x) => Math.max(max, x), 0) + 1).fill(-1);
+        for (let p = 0; p < seq.length; p++) this.positionOf[seq[p]] = p;
+        this.data.props.forEach((text, id) => text !== null && this.propsIds.set(text, id));
+        this.lastEventSeq = read.mark.eventSeq;
+        this.eventsAtSnapshot = this.data.events.count;
+        this.snapshotSeq = read.mark.eventSeq;
+        this.data.restoredFromSnapshot = true;
+        logLine({ msg: "analytics snapshot read", site: now.siteId, events: this.data.events.count, ms: Math.round(performance.now() - started) });
+        return true;
+      }
+    }
+    if (problem !== "no snapshot") {
+      logLine({ level: "warn", msg: "analytics snapshot not used, rebuilding", site: this.data.text(this.data.siteRef), problem });
+      await removeSnapshot(path);
+    }
+    return false;
+  }
+
+  /** Writes the site's snapshot in the background (one at a time; loads wait for it). */
+  private save(store: TenantStore): void {
+    const path = this.data.snapshotPath;
+    if (!path || this.writing) return;
+    const eventSeq = this.lastEventSeq;
+    const events = this.data.events.count;
+    const started = performance.now();
+    this.writing = (async () => {
+      const mark = await this.markOf(store, eventSeq);
+      const parts = this.data.heldColumns().map((c) => ({ name: c.name, kind: c.kind, count: c.count, array: c.get() }));
+      const bytes = await writeSnapshot(path, mark, this.data.snapshotMeta(), parts);
+      this.eventsAtSnapshot = events;
+      this.snapshotSeq = eventSeq;
+      logLine({ msg: "analytics snapshot written", site: mark.siteId, events, bytes, ms: Math.round(performance.now() - started) });
+    })()
+      .catch((error) => logLine({ level: "warn", msg: "analytics snapshot not written", site: this.data.text(this.data.siteRef), error: String(error) }))
+      .finally(() => (this.writing = null));
+  }
+
+  /** Writes the snapshot now if the columns hold rows it lacks (shutdown); settles when written. */
+  async saveNow(store: TenantStore): Promise<void> {
+    await this.pending;
+    await this.writing;
+    if (this.lastEventSeq > 0 && this.lastEventSeq !== this.snapshotSeq) this.save(store);
+    await this.writing;
+  }
+
+  /** Settles when no snapshot is being written (tests, shutdown). */
+  saved(): Promise<void> {
+    return this.writing ?? Promise.resolve();
   }
 
   /** First load: every session and kept event of the site, in chunks, yielding between them. */
@@ -96,23 +190,9 @@ export class SiteLoader {
     this.fitToSize();
   }
 
-  /** After the first load, drops the room the columns grew into, keeping an eighth for what comes next. */
+  /** After the first load, drops the room the columns grew into, keeping some for what comes next. */
   private fitToSize(): void {
-    const room = (n: number) => n + (n >> 3) + 1024;
-    const s = this.data.sessions;
-    const sessions = room(s.count);
-    if (sessions < s.seq.length) {
-      fitColumns(s, sessions);
-      for (const d of SESSION_DIMS) this.data.dims[d].codes = this.data.dims[d].codes.slice(0, sessions);
-      this.data.prevOfVisitor = this.data.prevOfVisitor.slice(0, sessions);
-      this.data.prevDay = this.data.prevDay.slice(0, sessions);
-      this.data.lastEvent = this.data.lastEvent.slice(0, sessions);
-    }
-    if (room(this.data.events.count) < this.data.events.session.length) fitColumns(this.data.events, room(this.data.events.count));
-    for (const type of KEPT_EVENT_TYPES) {
-      const t = this.data.tables[type];
-      if (room(t.count) < t.event.length) fitColumns(t, room(t.count));
-    }
+    for (const c of this.data.heldColumns()) if (c.growable && c.get().length > room(c.count)) c.set(c.get().slice(0, room(c.count)));
   }
 
   /** Later loads: the sessions the new events touched (read again whole) and the new kept events. */

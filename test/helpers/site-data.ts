@@ -7,11 +7,14 @@ import { SiteData } from "../../lib/analytics/site-data.ts";
 
 /** An in-memory tenant store written by ingest's own writer, read as the engine reads a site. */
 export class TestStore {
-  readonly db = new Database(":memory:");
+  readonly db: Database;
   private readonly refs = new RowRefs();
-  readonly store = { sqlite: this.db, libsql: null } as unknown as TenantStore;
+  readonly store: TenantStore;
 
-  constructor() {
+  /** @param file a SQLite file to write (another process can open it), else one in memory. */
+  constructor(file = ":memory:") {
+    this.db = new Database(file);
+    this.store = { sqlite: this.db, libsql: null } as unknown as TenantStore;
     migrateSqlite(this.db, tenantMigrations);
   }
 
@@ -21,10 +24,10 @@ export class TestStore {
     return this;
   }
 
-  /** A site's data loaded from scratch (or `data` brought up to date). */
-  async load(siteId: string, data?: SiteData): Promise<SiteData> {
+  /** A site's data loaded from scratch (or `data` brought up to date), with its snapshot at `snapshotPath` if given. */
+  async load(siteId: string, data?: SiteData, snapshotPath: string | null = null): Promise<SiteData> {
     const siteRef = (this.db.query("SELECT id FROM strings WHERE value = ?").get(siteId) as { id: number }).id;
-    const out = data ?? new SiteData(siteRef);
+    const out = data ?? new SiteData(siteRef, snapshotPath);
     await out.refresh(this.store);
     return out;
   }

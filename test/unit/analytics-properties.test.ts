@@ -1,105 +1,13 @@
 import { expect, test } from "bun:test";
-import type { Hit, StoredEvent } from "../../lib/ingest/apply.ts";
-import type { Database } from "bun:sqlite";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { TestStore } from "../helpers/site-data.ts";
-import { DIMENSIONS, sessionsInRange, type Dimension, type Filter } from "../../lib/analytics/engine.ts";
-import type { SessionSums } from "../../lib/analytics/metrics.ts";
-import { dateOfEpochDay, epochDayOf } from "../../lib/time.ts";
-import { conversionsInRange } from "../../lib/analytics/conversions.ts";
-import { tallyInRange } from "../../lib/analytics/event-tally.ts";
-import { CUSTOM_EVENT } from "../../lib/analytics/site-data.ts";
+import { DIMENSIONS, sessionsInRange } from "../../lib/analytics/engine.ts";
 import { labelPrevOf } from "../../lib/analytics/keyings.ts";
+import { expectMatchesSql, FIRST_DAY, randomHits, SITE } from "../helpers/analytics-oracle.ts";
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same event log. */
-function prng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const SITE = "0123456789abcdef01234567";
-const START = Date.parse("2026-03-20T00:00:00Z");
-const hex = (rnd: () => number, n: number) => Array.from({ length: n }, () => Math.floor(rnd() * 16).toString(16)).join("");
-const uuidFrom = (rnd: () => number) => `${hex(rnd, 8)}-${hex(rnd, 4)}-4${hex(rnd, 3)}-8${hex(rnd, 3)}-${hex(rnd, 12)}`;
-
-/** Random visitors, sessions and events over 20 days across the spring DST change, as ingest's writer would get them. */
-function randomHits(seed: number): Hit[] {
-  const rnd = prng(seed);
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
-  const visitors = Array.from({ length: 5 + Math.floor(rnd() * 30) }, () => uuidFrom(rnd));
-  const hits: Hit[] = [];
-  const orderIds = ["o1", "o2", "o3", "o4"];
-  for (let i = 0; i < 20 + rnd() * 80; i++) {
-    const sessionId = uuidFrom(rnd);
-    const visitorId = pick(visitors);
-    let ts = START + Math.floor(rnd() * 20 * 86_400_000);
-    const channel = pick(["direct", "organic_search", "paid_search", "email", "referral", "organic_social"]);
-    const attrs = {
-      source: pick([null, "google", "news"]), medium: pick([null, "organic", "email"]), campaign: pick([null, "spring"]), term: pick([null, "shoes", "red shoes"]), content: pick([null, "banner-a", "banner-b"]), channel, referrerHost: null,
-      browser: pick(["Chrome", "Firefox"]), os: pick(["Windows", "iOS"]), device: pick(["desktop", "mobile", "tablet"]),
-      country: pick([null, "DE", "US", "FR"]), region: pick([null, "BE", "CA"]), city: pick([null, "Berlin", "Paris"]), language: pick([null, "en", "de-DE"]), screen: null,
-    };
-    const start = ts;
-    for (let b = 0; b < 1 + rnd() * 3; b++) {
-      const events: StoredEvent[] = [];
-      // Now and then a batch arrives late with events from before the session's start (another day, maybe).
-      if (b > 0 && rnd() < 0.08) ts = start - Math.floor(rnd() * 86_400_000);
-      for (let e = 0; e < 1 + rnd() * 4; e++) {
-        ts += Math.floor(rnd() * 120_000);
-        const type = pick(["pageview", "pageview", "engagement", "conversion", "event"]);
-        events.push({
-          id: uuidFrom(rnd), ts, type, name: type === "conversion" ? "buy" : type === "event" ? pick(["click", "share"]) : null, path: pick(["/", "/a", "/b"]), title: null,
-          value: type === "engagement" ? Math.floor(rnd() * 20_000) : type === "conversion" ? Math.floor(rnd() * 100) : null,
-          currency: type === "conversion" ? "EUR" : null, orderId: type === "conversion" && rnd() < 0.5 ? pick(orderIds) : null, href: null, props: null,
-        });
-      }
-      // Now and then a batch is sent again (the tracker retries): nothing may count twice.
-      const hit: Hit = { siteId: SITE, timezone: "Europe/Berlin", currency: "EUR", visitorId, sessionId, consent: { analytics: true, marketing: true }, attrs, events, receivedAt: ts };
-      hits.push(hit);
-      if (rnd() < 0.1) hits.push({ ...hit });
-    }
-  }
-  return hits;
-}
-
-/** SQL (over the store's `sessions` view) giving each dimension's key, as the engine names groups. */
-const KEY_SQL: Record<Dimension, string> = {
-  channel: "channel", source: "source", medium: "medium", campaign: "campaign", landing: "landing_path", country: "country", region: "region",
-  device: "device", browser: "browser", os: "os", visitor: "visitor_id", date: "day", term: "term", content: "content", city: "city", language: "language",
-};
-const keySql = (dim: Dimension) => `coalesce(${KEY_SQL[dim]}, '(not set)')`;
-
-/** The oracle: each group's sums and distinct visitors, straight from SQL. */
-function oracle(db: Database, from: number, to: number, dim: Dimension | null, filter: Filter | null): Map<string, Record<string, number>> {
-  const where = filter ? ` AND ${keySql(filter.dim as Dimension)} IN (${(filter.value as string[]).map(() => "?").join(",")})` : "";
-  const rows = db
-    .query(
-      `SELECT ${dim ? keySql(dim) : "''"} AS key, count(*) AS sessions, count(DISTINCT visitor_id) AS users, sum(pageviews) AS pageviews, sum(engaged) AS engagedSessions,
-         sum(engaged_ms) AS engagedMs, sum(conversions) AS conversions, sum(conversions > 0) AS convertingSessions, sum(revenue) AS revenue, sum(is_new) AS newUsers
-       FROM sessions WHERE day BETWEEN ? AND ?${where} GROUP BY 1`,
-    )
-    .all(dateOfEpochDay(from), dateOfEpochDay(to), ...((filter?.value as string[]) ?? [])) as ({ key: string } & Record<string, number>)[];
-  return new Map(rows.map(({ key, ...sums }) => [key, sums]));
-}
-
-function expectGroups(result: { key: string; sums: SessionSums }[], expected: Map<string, Record<string, number>>) {
-  expect(result.map((g) => g.key).sort()).toEqual([...expected.keys()].sort());
-  for (const g of result) for (const [k, v] of Object.entries(expected.get(g.key)!)) expect(g.sums[k as keyof SessionSums]).toBeCloseTo(v, 6);
-}
-
-/** Totals: the oracle's one row, or zeros when the range holds no session. */
-function expectTotals(totals: SessionSums, expected: Map<string, Record<string, number>>) {
-  const row = expected.get("") ?? {};
-  for (const k of Object.keys(totals) as (keyof SessionSums)[]) expect(totals[k]).toBeCloseTo(row[k] ?? 0, 6);
-}
-
-const ADDITIVE: (keyof SessionSums)[] = ["sessions", "engagedSessions", "engagedMs", "pageviews", "conversions", "convertingSessions", "revenue", "newUsers"];
-const sumOf = (rows: { sums: SessionSums }[], k: keyof SessionSums) => rows.reduce((n, r) => n + r.sums[k], 0);
-
-test.each(Array.from({ length: 25 }, (_, i) => i + 1))("random event log %d: every group's sums and users match SQL, loaded at once or bit by bit", async (seed) => {
+test.each(Array.from({ length: 25 }, (_, i) => i + 1))("random event log %d: every group's sums and users match SQL, loaded at once, bit by bit, from a snapshot and from a snapshot extended", async (seed) => {
   const hits = randomHits(seed);
   // One store loaded whole; another read in three steps as hits keep arriving (the incremental path).
   const wholeStore = new TestStore().write(hits);
@@ -108,8 +16,7 @@ test.each(Array.from({ length: 25 }, (_, i) => i + 1))("random event log %d: eve
   const staged = new TestStore();
   const third = Math.ceil(hits.length / 3);
   let data = await staged.write(hits.slice(0, third)).load(SITE);
-  const rnd = prng(seed * 7919);
-  const first = epochDayOf("2026-03-19");
+  const first = FIRST_DAY;
   // Touch the indexes the engine builds on first use, so the later steps must keep them current.
   sessionsInRange(data, { from: first, to: first + 25, groupBy: [...DIMENSIONS], pages: true });
   labelPrevOf(data);
@@ -118,52 +25,98 @@ test.each(Array.from({ length: 25 }, (_, i) => i + 1))("random event log %d: eve
   data = await staged.write(hits.slice(2 * third)).load(SITE, data);
   await data.loadVisitorIds(staged.store);
 
-  for (let round = 0; round < 5; round++) {
-    const from = first + Math.floor(rnd() * 15);
-    const to = from + Math.floor(rnd() * 10);
-    // Filters on an original dimension and on each added one (term, content, city, language).
-    const filter: Filter = [
-      { dim: "device", op: "in", value: rnd() < 0.5 ? ["mobile"] : ["desktop", "tablet"] },
-      { dim: "term", op: "in", value: rnd() < 0.5 ? ["shoes"] : ["red shoes", "(not set)"] },
-      { dim: "content", op: "in", value: ["banner-a"] },
-      { dim: "city", op: "in", value: rnd() < 0.5 ? ["Berlin"] : ["Paris", "(not set)"] },
-      { dim: "language", op: "in", value: ["de-DE"] },
-    ][round % 5] as Filter;
-    for (const d of [data, whole]) {
-      const totals = sessionsInRange(d, { from, to }).totals;
-      expectTotals(totals, oracle(staged.db, from, to, null, null));
-      expectTotals(sessionsInRange(d, { from, to, filters: [filter] }).totals, oracle(staged.db, from, to, null, filter));
-      for (const dim of DIMENSIONS) {
-        const unfiltered = sessionsInRange(d, { from, to, groupBy: [dim] });
-        expectGroups(unfiltered.groups[0], oracle(staged.db, from, to, dim, null));
-        expectGroups(sessionsInRange(d, { from, to, groupBy: [dim], filters: [filter] }).groups[0], oracle(staged.db, from, to, dim, filter));
-        // Totals are over all rows: additive metrics are the sum of the rows.
-        for (const k of ADDITIVE) expect(sumOf(unfiltered.groups[0], k)).toBeCloseTo(totals[k], 6);
-      }
-      // Pages: views and distinct visitors per path of the range's sessions.
-      const pages = sessionsInRange(d, { from, to, pages: true }).pages!.filter((p) => p.views > 0);
-      const expected = staged.db
-        .query("SELECT e.path, count(*) AS views, count(DISTINCT e.visitor_id) AS users FROM events e JOIN sessions s ON s.id = e.session_id WHERE e.type = 'pageview' AND s.day BETWEEN ? AND ? GROUP BY 1")
-        .all(dateOfEpochDay(from), dateOfEpochDay(to));
-      expect(pages.map(({ path, views, users }) => ({ path, views, users })).sort((a, b) => (a.path < b.path ? -1 : 1))).toEqual(expected as never);
-      // Custom events per name: events, sessions and visitors with one (the LabelPrev indexes).
-      const tally = tallyInRange(d, from, to, CUSTOM_EVENT);
-      const perName = staged.db
-        .query(`SELECT e.name, count(*) AS events, count(DISTINCT e.session_id) AS sessions, count(DISTINCT e.visitor_id) AS users
-                FROM events e JOIN sessions s ON s.id = e.session_id WHERE e.type = 'event' AND s.day BETWEEN ? AND ? GROUP BY 1 ORDER BY 2 DESC, 1`)
-        .all(dateOfEpochDay(from), dateOfEpochDay(to));
-      expect(tally.rows(10).map(({ label, events, sessions, users }) => ({ name: d.labels.keys[label], events, sessions, users }))).toEqual(perName as never);
-      const eventUsers = staged.db
-        .query("SELECT count(DISTINCT e.visitor_id) AS n FROM events e JOIN sessions s ON s.id = e.session_id WHERE e.type = 'event' AND s.day BETWEEN ? AND ?")
-        .get(dateOfEpochDay(from), dateOfEpochDay(to)) as { n: number };
-      expect(tally.users).toBe(eventUsers.n);
-      // The conversions report reads events, the others session sums: they must agree.
-      const range = { from: dateOfEpochDay(from), to: dateOfEpochDay(to), tz: "Europe/Berlin", start: 0, end: 0, days: to - from + 1 };
-      const conversions = conversionsInRange(d, { range, from, to }, "EUR");
-      expect(conversions.totals.conversions).toBe(totals.conversions);
-      expect(conversions.totals.revenue).toBeCloseTo(totals.revenue, 2);
-    }
-  }
+  // The same store's columns saved as a snapshot and read back; and a snapshot of the first
+  // third, extended from the store by the rest (the incremental path after a restart).
+  const dir = mkdtempSync(join(tmpdir(), "tm-snap-"));
+  const restoredPath = join(dir, "whole.cols");
+  await (await wholeStore.load(SITE, undefined, restoredPath)).snapshotSaved();
+  const restored = await wholeStore.load(SITE, undefined, restoredPath);
+  await restored.loadVisitorIds(wholeStore.store);
+  const extendedStore = new TestStore().write(hits.slice(0, third));
+  const extendedPath = join(dir, "extended.cols");
+  await (await extendedStore.load(SITE, undefined, extendedPath)).snapshotSaved();
+  const extended = await extendedStore.write(hits.slice(third)).load(SITE, undefined, extendedPath);
+  await extended.loadVisitorIds(extendedStore.store);
+  expect([restored.restoredFromSnapshot, extended.restoredFromSnapshot]).toEqual([true, true]);
+  expect(whole.restoredFromSnapshot).toBe(false);
+
+  expectMatchesSql([data, whole, restored, extended], staged.db, seed);
+  rmSync(dir, { recursive: true, force: true });
   // Every session counted somewhere: the whole log equals the sessions stored.
   expect(sessionsInRange(data, { from: first - 2, to: first + 25 }).totals.sessions).toBe(data.sessions.count);
 });
+
+/** A column snapshot's header (its first u32 is the header's length). */
+const headerOf = (bytes: Buffer) => JSON.parse(bytes.subarray(8, 8 + bytes.readUInt32LE(0)).toString()) as { sections: { offset: number; count: number }[] };
+
+test.each([1, 2, 3])("random event log %d: a snapshot cut short, damaged, stale, foreign or not ours is noticed and rebuilt; every number still matches SQL", async (seed) => {
+  const dir = mkdtempSync(join(tmpdir(), "tm-snap-"));
+  const path = join(dir, "site.cols");
+  const hits = randomHits(seed);
+  const store = new TestStore().write(hits);
+  await (await store.load(SITE, undefined, path)).snapshotSaved();
+  const good = readFileSync(path);
+  const column = headerOf(good).sections.find((s) => s.count > 0)!;
+  // Snapshots of other stores: one with another log (foreign), one with more rows than this store holds (stale).
+  const otherPath = join(dir, "other.cols");
+  await (await new TestStore().write(randomHits(seed + 100)).load(SITE, undefined, otherPath)).snapshotSaved();
+  const foreign = readFileSync(otherPath);
+  await (await new TestStore().write([...hits, ...randomHits(seed + 200)]).load(SITE, undefined, otherPath)).snapshotSaved();
+  const ahead = readFileSync(otherPath);
+  const damages: [string, Buffer][] = [
+    ["cut short", good.subarray(0, good.length >> 1)],
+    ["empty", Buffer.alloc(0)],
+    ["a flipped byte in a column", Buffer.from(good).fill(good[column.offset] ^ 0xff, column.offset, column.offset + 1)],
+    ["a header that is not JSON", Buffer.from(good).fill(0x7b, 8, 20)],
+    ["not a snapshot at all", Buffer.from("SQLite format 3\0".repeat(64))],
+    ["foreign", foreign],
+    ["stale: written from more rows than the store holds", ahead],
+  ];
+  for (const [what, bytes] of damages) {
+    writeFileSync(path, bytes);
+    const data = await store.load(SITE, undefined, path);
+    expect([what, data.restoredFromSnapshot]).toEqual([what, false]);
+    await data.loadVisitorIds(store.store);
+    expectMatchesSql([data], store.db, seed);
+    // Rebuilt and written again: the next start takes it.
+    await data.snapshotSaved();
+    expect([what, (await store.load(SITE, undefined, path)).restoredFromSnapshot]).toEqual([what, true]);
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("a process killed in the middle of writing a snapshot: the next load reads the last whole one or rebuilds, every number matches SQL, and the half-written file is cleared", async () => {
+  const writer = join(import.meta.dir, "../helpers/snapshot-writer.ts");
+  for (let run = 0; run < 3; run++) {
+    const dir = mkdtempSync(join(tmpdir(), "tm-snap-kill-"));
+    const file = join(dir, "store.sqlite");
+    const path = join(dir, "site.cols");
+    let halfWritten: string[] = [];
+    // Kill it the moment a temporary file shows (a write under way); try again if the write won the race.
+    for (let attempt = 0; attempt < 20 && halfWritten.length === 0; attempt++) {
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir);
+      const child = Bun.spawn([process.execPath, writer, file, path], { stdout: "ignore", stderr: "inherit" });
+      const until = Date.now() + 20_000;
+      const skip = 3 + run * 5; // let a few whole snapshots land first
+      let seen = 0;
+      while (Date.now() < until) {
+        if (readdirSync(dir).some((f) => f.endsWith(".tmp")) && ++seen > skip) break;
+        await Bun.sleep(0);
+      }
+      child.kill("SIGKILL");
+      await child.exited;
+      halfWritten = readdirSync(dir).filter((f) => f.endsWith(".tmp"));
+    }
+    expect(halfWritten.length).toBe(1);
+    const store = new TestStore(file);
+    const data = await store.load(SITE, undefined, path);
+    await data.loadVisitorIds(store.store);
+    expectMatchesSql([data], store.db, run + 1);
+    // The next write clears what the killed writer left.
+    await (await store.write(randomHits(500)).load(SITE, data, path)).saveSnapshot(store.store);
+    expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    store.db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 120_000);
