@@ -73,14 +73,17 @@ export class LoadedSites<Data extends object = SiteData> {
     this.total -= held.bytes;
   }
 
-  /** A site's first load finished: measured, counted and logged (site, bytes, ms). */
-  loaded(key: string, data: Data, ms: number): void {
-    const held = this.held.get(key);
-    if (!held || held.data !== data) return;
+  /**
+   * A site's first load finished: counted and logged (site, bytes, ms) — also when the site was
+   * dropped meanwhile for other requests' loads (then its bytes are not held, and `held` says so).
+   */
+  loaded(key: string, data: Data, label: SiteLabel, ms: number): void {
     this.loads++;
-    const bytes = this.resize(key, held);
-    logLine({ msg: "analytics site loaded", orgId: held.orgId, siteId: held.siteId, bytes, ms: Math.round(ms), heldBytes: this.total, sites: this.held.size });
-    if (bytes > this.budgetBytes) this.tooLarge(held);
+    const held = this.held.get(key);
+    const kept = held?.data === data;
+    const bytes = kept ? this.resize(key, held) : Math.round(this.measureOf(data));
+    logLine({ msg: "analytics site loaded", ...label, bytes, ms: Math.round(ms), held: kept, heldBytes: this.total, sites: this.held.size });
+    if (kept && bytes > this.budgetBytes) this.tooLarge(held);
   }
 
   /**
@@ -98,11 +101,15 @@ export class LoadedSites<Data extends object = SiteData> {
   }
 
   private resize(key: string, held: Held<Data>): number {
-    const bytes = Math.round((this.options.measure ?? heldBytes)(held.data));
+    const bytes = Math.round(this.measureOf(held.data));
     this.total += bytes - held.bytes;
     held.bytes = bytes;
     this.fit(key);
     return bytes;
+  }
+
+  private measureOf(data: Data): number {
+    return (this.options.measure ?? heldBytes)(data);
   }
 
   private tooLarge(held: Held<Data>): void {

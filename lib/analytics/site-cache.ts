@@ -49,7 +49,7 @@ export async function analyticsSite(platform: Platform, orgId: string, siteId: s
     loaded.forget(key, data);
     throw error;
   }
-  if (loadStarted !== null) loaded.loaded(key, data, performance.now() - loadStarted);
+  if (loadStarted !== null) loaded.loaded(key, data, { orgId, siteId }, performance.now() - loadStarted);
   else loaded.measure(key, data);
   // The indexes this request's report derives from the columns count once it has run.
   const held = data;

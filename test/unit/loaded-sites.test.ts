@@ -10,7 +10,7 @@ const label = (siteId: string) => ({ orgId: "org", siteId });
 function load(held: LoadedSites<Sized>, key: string, bytes: number): Sized {
   const data = { bytes };
   held.hold(key, data, label(key));
-  held.loaded(key, data, 5);
+  held.loaded(key, data, label(key), 5);
   return data;
 }
 
@@ -68,6 +68,15 @@ test("data dropped while a request holds it is not counted again; a failed load 
   expect(held.stats()).toMatchObject({ sites: 0, bytes: 0, drops: 2 });
 });
 
+test("a load that finishes after its site was dropped for others still counts as a load, its bytes not as held", () => {
+  const held = sites(100);
+  const a = { bytes: 70 };
+  held.hold("a", a, label("a"));
+  load(held, "b", 70); // a is dropped while it loads
+  held.loaded("a", a, label("a"), 5);
+  expect(held.stats()).toEqual({ sites: 1, bytes: 70, budgetBytes: 100, loads: 2, drops: 1 });
+});
+
 test("each load and drop is logged on one line (site, bytes, ms), and a site over the budget is warned about", () => {
   setLogging(true);
   const lines: Record<string, unknown>[] = [];
@@ -80,9 +89,9 @@ test("each load and drop is logged on one line (site, bytes, ms), and a site ove
     write.mockRestore();
   }
   expect(lines.map(({ t, ...rest }) => (expect(typeof t).toBe("string"), rest))).toEqual([
-    { msg: "analytics site loaded", orgId: "org", siteId: "a", bytes: 60, ms: 5, heldBytes: 60, sites: 1 },
+    { msg: "analytics site loaded", orgId: "org", siteId: "a", bytes: 60, ms: 5, held: true, heldBytes: 60, sites: 1 },
     { msg: "analytics site dropped", orgId: "org", siteId: "a", bytes: 60, idleMs: 0, heldBytes: 150, sites: 1 },
-    { msg: "analytics site loaded", orgId: "org", siteId: "b", bytes: 150, ms: 5, heldBytes: 150, sites: 1 },
+    { msg: "analytics site loaded", orgId: "org", siteId: "b", bytes: 150, ms: 5, held: true, heldBytes: 150, sites: 1 },
     { level: "warn", msg: "analytics site larger than the memory budget: served alone", orgId: "org", siteId: "b", bytes: 150, budgetBytes: 100 },
   ]);
 });
