@@ -32,7 +32,17 @@ export interface Settings {
    * Bun's server closes it (its own default is 10 s, which cut a cold site's first report).
    */
   httpIdleTimeoutS: number;
+  /**
+   * Bytes (in MiB) the analytics engine may hold in loaded sites' columns; least recently used
+   * sites are dropped past it (lib/analytics/loaded-sites.ts).
+   */
+  analyticsMemoryMb: number;
 }
+
+/** Default analytics memory budget: a 1 GB host keeps room for the runtime, SQLite's caches and one site's load. */
+export const DEFAULT_ANALYTICS_MEMORY_MB = 512;
+/** Upper bound of ANALYTICS_MEMORY_MB (1 TiB), so the bytes stay an exact integer. */
+export const MAX_ANALYTICS_MEMORY_MB = 1_048_576;
 
 /** Bun's server takes idle timeouts of at most 255 s. */
 export const MAX_IDLE_TIMEOUT_S = 255;
@@ -97,5 +107,6 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     webhookAllowPrivate: flag(env.WEBHOOK_ALLOW_PRIVATE),
     webhookTimeoutMs: positiveInt("WEBHOOK_TIMEOUT_MS", env.WEBHOOK_TIMEOUT_MS, 10_000),
     httpIdleTimeoutS: intIn("HTTP_IDLE_TIMEOUT_S", env.HTTP_IDLE_TIMEOUT_S, 120, 1, MAX_IDLE_TIMEOUT_S),
+    analyticsMemoryMb: intIn("ANALYTICS_MEMORY_MB", env.ANALYTICS_MEMORY_MB, DEFAULT_ANALYTICS_MEMORY_MB, 1, MAX_ANALYTICS_MEMORY_MB),
   };
 }

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import type { Settings } from "./config.ts";
 import { ControlStore } from "./db/control.ts";
 import { TenantStores } from "./db/tenants.ts";
-import type { SiteData } from "./analytics/site-data.ts";
+import { LoadedSites } from "./analytics/loaded-sites.ts";
 
 /** What a process opens once: settings, the control store, the tenant-store cache, the clock. */
 export interface Platform {
@@ -16,11 +16,11 @@ export interface Platform {
   /** Injectable clock (ms since epoch) so tests can move time. */
   now: () => number;
   /**
-   * Sites whose analytics columns stay in memory, by store and site, least recently used first
-   * (lib/analytics/site-cache.ts). Held here, not in a module, so two platforms in one process
-   * never see each other's data.
+   * Sites whose analytics columns stay in memory, by store and site, least recently used first,
+   * within ANALYTICS_MEMORY_MB (lib/analytics/loaded-sites.ts, used by site-cache.ts). Held here,
+   * not in a module, so two platforms in one process never see each other's data.
    */
-  siteData: Map<string, SiteData>;
+  siteData: LoadedSites;
   /** The router's merged OpenAPI document and when it was built (lib/http/openapi-merge.ts). */
   openApi: { at: number; doc: Record<string, unknown> } | null;
 }
@@ -49,7 +49,7 @@ export function openPlatform(settings: Settings, options: { now?: () => number }
     tenants: new TenantStores(settings.dataDir, { synchronous: settings.sqliteSynchronous, max: settings.tenantCacheSize }),
     secret: internalSecret(settings),
     now: options.now ?? Date.now,
-    siteData: new Map(),
+    siteData: new LoadedSites(settings.analyticsMemoryMb * 2 ** 20),
     openApi: null,
   };
 }

@@ -5,7 +5,7 @@ import { join } from "node:path";
 const name = process.argv[2];
 const dir = join(import.meta.dir, "bench");
 const available = readdirSync(dir)
-  .filter((f) => f.endsWith(".ts") && !["harness.ts", "loadgen.ts", "bare-json.ts", "bare-collect.ts", "bare-receiver.ts", "collect-bodies.ts", "seeded-site.ts"].includes(f))
+  .filter((f) => f.endsWith(".ts") && !["harness.ts", "loadgen.ts", "bare-json.ts", "bare-collect.ts", "bare-receiver.ts", "collect-bodies.ts", "seeded-site.ts", "tenant-fleet.ts"].includes(f))
   .map((f) => f.replace(/\.ts$/, ""));
 if (!name || !existsSync(join(dir, `${name}.ts`)) || !available.includes(name)) {
   console.error(`usage: bun run bench <${available.join("|")}> [options]`);

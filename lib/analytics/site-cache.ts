@@ -17,9 +17,6 @@ export interface AnalyticsSite {
   data: SiteData;
 }
 
-/** Sites whose columns stay in memory (least recently used first out, from platform.siteData). */
-const MAX_SITES = 16;
-
 /** A site of the org with its timezone, currency and the org's store (no analytics data loaded). */
 export async function siteWithStore(platform: Platform, orgId: string, siteId: string): Promise<Omit<AnalyticsSite, "data">> {
   const site = platform.control.memo(`analyticsSite:${siteId}`, () =>
@@ -36,23 +33,32 @@ export function snapshotPathOf(platform: Platform, orgId: string, siteId: string
 
 export async function analyticsSite(platform: Platform, orgId: string, siteId: string): Promise<AnalyticsSite> {
   const { store, ...site } = await siteWithStore(platform, orgId, siteId);
-  const cache = platform.siteData;
+  const loaded = platform.siteData;
   const key = `${store.path ?? `libsql:${orgId}`}|${siteId}`;
-  let data = cache.get(key);
-  if (data) cache.delete(key);
-  else {
+  let data = loaded.take(key);
+  let loadStarted: number | null = null;
+  if (!data) {
     // A site without hits has no strings row yet: an empty data set until it has one.
     const ref = (await readRows(store, "SELECT id FROM strings WHERE value = ?", [siteId]))[0]?.[0] as number | undefined;
-    data = new SiteData(ref ?? -1, snapshotPathOf(platform, orgId, siteId));
-    if (ref === undefined) return { ...site, store, data };
+    if (ref === undefined) return { ...site, store, data: new SiteData(-1) };
+    // Another request may have started the load meanwhile: share it.
+    data = loaded.take(key);
+    if (!data) {
+      data = new SiteData(ref, snapshotPathOf(platform, orgId, siteId));
+      loaded.hold(key, data, { orgId, siteId });
+      loadStarted = performance.now();
+    }
   }
-  cache.set(key, data);
-  if (cache.size > MAX_SITES) cache.delete(cache.keys().next().value!);
   try {
     await data.refresh(store);
   } catch (error) {
-    cache.delete(key);
+    loaded.forget(key, data);
     throw error;
   }
+  if (loadStarted !== null) loaded.loaded(key, data, { orgId, siteId }, performance.now() - loadStarted);
+  else loaded.measure(key, data);
+  // The indexes this request's report derives from the columns count once it has run.
+  const held = data;
+  setTimeout(() => loaded.measure(key, held), 0);
   return { ...site, store, data };
 }

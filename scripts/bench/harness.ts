@@ -76,6 +76,7 @@ export interface LoadResult {
   rps: number;
   p50: number;
   p90: number;
+  p95: number;
   p99: number;
   max: number;
 }
@@ -97,7 +98,7 @@ export async function measure(args: string[], runs: number): Promise<LoadResult 
   const all: LoadResult[] = [];
   for (let i = 0; i < runs; i++) all.push(await load(args));
   const pick = (k: keyof LoadResult) => median(all.map((r) => r[k] as number));
-  return { ...all[0], requests: pick("requests"), ok: pick("ok"), errors: pick("errors"), rps: pick("rps"), p50: pick("p50"), p90: pick("p90"), p99: pick("p99"), max: pick("max"), runs: all };
+  return { ...all[0], requests: pick("requests"), ok: pick("ok"), errors: pick("errors"), rps: pick("rps"), p50: pick("p50"), p90: pick("p90"), p95: pick("p95"), p99: pick("p99"), max: pick("max"), runs: all };
 }
 
 export function machine(): string {

@@ -1,10 +1,12 @@
 /**
  * A small closed-loop HTTP load generator, run as its own process so it does not share an
  * event loop with the server it measures. Prints one JSON line:
- * { requests, ok, errors, seconds, rps, p50, p90, p99, max } (latencies in ms).
+ * { requests, ok, errors, seconds, rps, p50, p90, p95, p99, max } (latencies in ms).
  *
  *   bun scripts/bench/loadgen.ts --url URL [--connections 32] [--seconds 10] [--warmup 2]
  *     [--header "name: value"]… [--method POST --body-file F]
+ *   bun scripts/bench/loadgen.ts --targets-file F …: GETs of the URLs in F (a JSON array of
+ *     { url, headers }), taken in turn by whichever connection is free (round-robin).
  * In bodies, every "__UUID__" is replaced by a fresh UUID on each send (so repeated bodies
  * are new events, not duplicates) and "__NOW__" by the current epoch milliseconds.
  * "__SID__" and "__VID__" stand for the current session and visitor of the connection: a
@@ -19,8 +21,10 @@ const opt = (name: string, fallback?: string) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const url = opt("url");
-if (!url) {
-  console.error("--url is required");
+const targetsFile = opt("targets-file");
+const targets: { url: string; headers: Record<string, string> }[] = targetsFile ? JSON.parse(readFileSync(targetsFile, "utf8")) : [];
+if (!url && targets.length === 0) {
+  console.error("--url or --targets-file is required");
   process.exit(2);
 }
 const connections = Number(opt("connections", "32"));
@@ -62,9 +66,10 @@ async function worker() {
     const body = template?.includes("__")
       ? template.replace(/__UUID__/g, () => crypto.randomUUID()).replace(/"__NOW__"/g, String(Date.now())).replace(/__SID__/g, sid).replace(/__VID__/g, vid)
       : template;
+    const target = targets.length ? targets[n++ % targets.length] : { url: url!, headers };
     const t0 = performance.now();
     try {
-      const res = await fetch(url!, { method, headers, body });
+      const res = await fetch(target.url, { method, headers: target.headers, body });
       await res.arrayBuffer();
       const ms = performance.now() - t0;
       if (recording) {
@@ -91,5 +96,5 @@ await Promise.all(workers);
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => (latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] * 100) / 100 : null);
 console.log(
-  JSON.stringify({ requests: latencies.length, ok, errors, statuses, seconds: Math.round(elapsed * 100) / 100, rps: Math.round(latencies.length / elapsed), p50: pct(50), p90: pct(90), p99: pct(99), max: pct(100) }),
+  JSON.stringify({ requests: latencies.length, ok, errors, statuses, seconds: Math.round(elapsed * 100) / 100, rps: Math.round(latencies.length / elapsed), p50: pct(50), p90: pct(90), p95: pct(95), p99: pct(99), max: pct(100) }),
 );

@@ -18,7 +18,8 @@ export function createQueryApp(platform: Platform) {
   return new Elysia({ name: "query", ...SERVICE_CONFIG })
     .use(queryContext(platform))
     .use(serviceDocs("query"))
-    .get("/healthz", () => ({ ok: true, service: "query" }), { detail: { hide: true } })
+    // Internal (the router does not forward it): the loaded sites' memory and loads/drops, for operators and `bench tenants`.
+    .get("/healthz", () => ({ ok: true, service: "query", analytics: platform.siteData.stats() }), { detail: { hide: true } })
     .use(sitesAuditRoutes(platform))
     .use(integrationsRoutes(platform))
     .use(analyticsRoutes(platform))

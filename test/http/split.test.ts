@@ -84,6 +84,18 @@ for (const variant of ["source", "compiled"] as const) {
       expect((await fetch(`${procs.router.url}/v1/script.js`)).status).toBe(200);
     });
 
+    test("the query service's /healthz counts the sites it loaded and the bytes they hold, within the default budget", async () => {
+      const health = async () => ((await (await fetch(`${procs.query.url}/healthz`)).json()) as any).analytics;
+      expect(await health()).toEqual({ sites: 0, bytes: 0, budgetBytes: 512 * 2 ** 20, loads: 0, drops: 0 });
+      const overview = await api(`/api/v1/orgs/${boot.orgId}/sites/${boot.siteId}/analytics/overview`);
+      expect(overview.status).toBe(200);
+      const after = await health();
+      expect(after).toMatchObject({ sites: 1, loads: 1, drops: 0 });
+      expect(after.bytes).toBeGreaterThan(1000);
+      // The router does not forward it.
+      expect(await (await fetch(`${procs.router.url}/healthz`)).json()).toEqual({ ok: true });
+    });
+
     test("an inbound lead goes through the router to the hooks service", async () => {
       const hook = must(runAdmin(dataDir, ["integration", "create", "--site", boot.siteId, "--kind", "webhook_in"]));
       const send = (secret: string) =>

@@ -24,3 +24,10 @@ test("HTTP_IDLE_TIMEOUT_S: 120 s unless set, 1..255 (Bun's limit), else refused 
   expect(readSettings({ HTTP_IDLE_TIMEOUT_S: "255" }).httpIdleTimeoutS).toBe(255);
   for (const bad of ["0", "256", "1.5", "soon"]) expect(() => readSettings({ HTTP_IDLE_TIMEOUT_S: bad })).toThrow(/HTTP_IDLE_TIMEOUT_S/);
 });
+
+test("ANALYTICS_MEMORY_MB: 512 MiB unless set, a whole number of MiB from 1, else refused at start", () => {
+  expect(readSettings({}).analyticsMemoryMb).toBe(512);
+  expect(readSettings({ ANALYTICS_MEMORY_MB: "1" }).analyticsMemoryMb).toBe(1);
+  expect(readSettings({ ANALYTICS_MEMORY_MB: "4096" }).analyticsMemoryMb).toBe(4096);
+  for (const bad of ["0", "-5", "1.5", "lots", "2000000"]) expect(() => readSettings({ ANALYTICS_MEMORY_MB: bad })).toThrow(/ANALYTICS_MEMORY_MB/);
+});
