@@ -123,7 +123,25 @@ export class DayWindows {
   }
 }
 
-type Typed = Int32Array | Float64Array;
+/** The kinds of typed column the engine holds. */
+export type ColumnKind = "i32" | "f64" | "u8";
+export type TypedColumn = Int32Array | Float64Array | Uint8Array;
+/** The typed array of each kind. */
+export const COLUMN_ARRAY = { i32: Int32Array, f64: Float64Array, u8: Uint8Array } as const;
+
+/** An empty column of a kind. */
+export function newColumn(kind: ColumnKind): TypedColumn {
+  return new COLUMN_ARRAY[kind](0);
+}
+
+/**
+ * The column of a table that a kind of row never has (a pageview has no value): shared, empty,
+ * never grown — reading it is a bug, writing it does nothing.
+ */
+export const ABSENT: Record<ColumnKind, TypedColumn> = { i32: new Int32Array(0), f64: new Float64Array(0), u8: new Uint8Array(0) };
+const isAbsent = (column: unknown) => column === ABSENT.i32 || column === ABSENT.f64 || column === ABSENT.u8;
+
+type Typed = TypedColumn;
 /** A copy of a column with room for `capacity` rows; new rows hold `fill`. */
 export function grow<T extends Typed>(array: T, capacity: number, fill = 0): T {
   if (capacity <= array.length) return array;
@@ -151,7 +169,7 @@ export function groupByKey(keys: Int32Array, keyCount: number): { start: Int32Ar
 export function growColumns<T extends object>(table: T, capacity: number, fills: Partial<Record<keyof T, number>> = {}): void {
   const columns = table as Record<string, unknown>;
   for (const [name, column] of Object.entries(columns)) {
-    if (column instanceof Int32Array || column instanceof Float64Array) columns[name] = grow(column, capacity, fills[name as keyof T] ?? 0);
+    if ((column instanceof Int32Array || column instanceof Float64Array || column instanceof Uint8Array) && !isAbsent(column)) columns[name] = grow(column, capacity, fills[name as keyof T] ?? 0);
   }
 }
 
@@ -159,7 +177,7 @@ export function growColumns<T extends object>(table: T, capacity: number, fills:
 export function fitColumns<T extends object>(table: T, capacity: number): void {
   const columns = table as Record<string, unknown>;
   for (const [name, column] of Object.entries(columns)) {
-    if ((column instanceof Int32Array || column instanceof Float64Array) && column.length > capacity) columns[name] = column.slice(0, capacity);
+    if ((column instanceof Int32Array || column instanceof Float64Array || column instanceof Uint8Array) && column.length > capacity) columns[name] = column.slice(0, capacity);
   }
 }
 

@@ -1,8 +1,7 @@
 import type { TenantStore } from "../db/tenants.ts";
 import { SESSION_DIMS, SESSION_READ, type SessionDim, type SessionReadColumns } from "../db/session-row.ts";
-import { DayWindows, DenseCodes, DimCodes } from "./columns.ts";
-import type { ColumnKind, TypedColumn } from "./site-snapshot.ts";
-import { KEPT_EVENT_TYPES } from "./kept-events.ts";
+import { ABSENT, DayWindows, DenseCodes, DimCodes, newColumn, type ColumnKind, type TypedColumn } from "./columns.ts";
+import { CONVERSION, CUSTOM_EVENT, DOWNLOAD, ENGAGEMENT, FORM_SUBMIT, KEPT_EVENT_TYPES, OUTBOUND, SCROLL, VITAL } from "./kept-events.ts";
 import { SiteLoader } from "./site-loader.ts";
 
 /**
@@ -35,10 +34,8 @@ export type SessionColumns = SessionReadColumns & { count: number };
  */
 export interface EventColumns {
   count: number;
-  /** Position of the session in the session columns. */
-  session: Int32Array;
   /** EVENT_TYPES index (lib/db/event-types.ts). */
-  type: Int32Array;
+  type: Uint8Array;
   /** The event's row in its type's table (`SiteData.table(type)`). */
   row: Int32Array;
   /** The previous event of the same session in load order (-1: none). */
@@ -47,7 +44,8 @@ export interface EventColumns {
 
 /**
  * The events of one type, compact and in load order: a report over a type reads these
- * columns front to back, never the other types' rows.
+ * columns front to back, never the other types' rows. A type holds only the columns it has
+ * (TABLE_COLUMNS); the others are ABSENT.
  */
 export interface EventTable {
   count: number;
@@ -59,13 +57,13 @@ export interface EventTable {
   day: Int32Array;
   /** Code in `SiteData.paths`. */
   path: Int32Array;
-  /** Code in `SiteData.labels`: event, conversion, form or vital name; the href of outbound clicks and downloads. */
+  /** Code in `SiteData.labels`: event, conversion, form or vital name; the href of outbound clicks and downloads (those types only). */
   name: Int32Array;
-  /** Engaged ms, conversion value, scroll percent, vital value. */
+  /** Engaged ms, conversion value, scroll percent, vital value (those types only). */
   value: Float64Array;
   /** When it happened (epoch ms). */
   ts: Float64Array;
-  /** Conversion currency (`strings` id) or custom event properties (`props` id). */
+  /** Conversion currency (`strings` id) or custom event properties (`props` id) (those types only). */
   aux: Int32Array;
 }
 
@@ -79,11 +77,17 @@ export interface Dependent {
   visitorChanged?(v: number, sessions: readonly number[]): void;
 }
 
-/** The columns of an event table, and their kinds. */
-const TABLE_COLUMNS: { key: keyof Omit<EventTable, "count">; kind: ColumnKind }[] = [
-  { key: "event", kind: "i32" }, { key: "session", kind: "i32" }, { key: "day", kind: "i32" }, { key: "path", kind: "i32" },
-  { key: "name", kind: "i32" }, { key: "value", kind: "f64" }, { key: "ts", kind: "f64" }, { key: "aux", kind: "i32" },
+/** The columns of an event table, their kinds, and the kept types that have them (every type when not said). */
+const TABLE_COLUMNS: { key: keyof Omit<EventTable, "count">; kind: ColumnKind; types?: number[] }[] = [
+  { key: "event", kind: "i32" }, { key: "session", kind: "i32" }, { key: "day", kind: "i32" }, { key: "path", kind: "i32" }, { key: "ts", kind: "f64" },
+  { key: "name", kind: "i32", types: [CONVERSION, CUSTOM_EVENT, OUTBOUND, DOWNLOAD, FORM_SUBMIT, VITAL] },
+  { key: "value", kind: "f64", types: [ENGAGEMENT, CONVERSION, SCROLL, VITAL] },
+  { key: "aux", kind: "i32", types: [CONVERSION, CUSTOM_EVENT] },
 ];
+const columnsOfTable = (type: number) => TABLE_COLUMNS.filter((c) => !c.types || c.types.includes(type));
+
+/** The columns of the event columns (EventColumns). */
+const EVENT_COLUMNS: { key: keyof Omit<EventColumns, "count">; kind: ColumnKind }[] = [{ key: "type", kind: "u8" }, { key: "row", kind: "i32" }, { key: "prevInSession", kind: "i32" }];
 
 /** A typed column of SiteData, as `heldColumns` lists it. */
 export interface HeldColumn {
@@ -154,13 +158,14 @@ export class SiteData {
     readonly siteRef: number,
     readonly snapshotPath: string | null = null,
   ) {
-    this.sessions = Object.fromEntries([["count", 0], ...SESSION_READ.columns.map((c) => [c.key, c.array === "f64" ? new Float64Array(0) : new Int32Array(0)])]) as SessionColumns;
+    this.sessions = Object.fromEntries([["count", 0], ...SESSION_READ.columns.map((c) => [c.key, newColumn(c.array)])]) as SessionColumns;
     this.dims = Object.fromEntries(SESSION_DIMS.map((d) => [d, new DimCodes(this.strings)])) as Record<SessionDim, DimCodes>;
     this.paths = new DenseCodes(this.strings);
     this.labels = new DenseCodes(this.strings);
-    this.events = { count: 0, session: new Int32Array(0), type: new Int32Array(0), row: new Int32Array(0), prevInSession: new Int32Array(0) };
+    this.events = Object.fromEntries([["count", 0], ...EVENT_COLUMNS.map((c) => [c.key, newColumn(c.kind)])]) as EventColumns;
     for (const type of KEPT_EVENT_TYPES) {
-      this.tables[type] = Object.fromEntries([["count", 0], ...TABLE_COLUMNS.map((c) => [c.key, c.kind === "f64" ? new Float64Array(0) : new Int32Array(0)])]) as EventTable;
+      const has = columnsOfTable(type);
+      this.tables[type] = Object.fromEntries([["count", 0], ...TABLE_COLUMNS.map((c) => [c.key, has.includes(c) ? newColumn(c.kind) : ABSENT[c.kind]])]) as EventTable;
       this.tableDays[type] = new DayWindows();
     }
   }
@@ -200,15 +205,7 @@ export class SiteData {
     return this.tableDays[type].window(from, to);
   }
 
-  /** An event's path code, name code and time (through its type's table). */
-  pathOf(e: number): number {
-    return this.tables[this.events.type[e]].path[this.events.row[e]];
-  }
-
-  nameOf(e: number): number {
-    return this.tables[this.events.type[e]].name[this.events.row[e]];
-  }
-
+  /** An event's time (through its type's table). */
   tsOf(e: number): number {
     return this.tables[this.events.type[e]].ts[this.events.row[e]];
   }
@@ -298,10 +295,10 @@ export class SiteData {
     add("lastEvent", "i32", sessionCount, () => this.lastEvent, (a) => (this.lastEvent = a as Int32Array<ArrayBuffer>));
     add("lastOfVisitor", "i32", () => this.lastOfVisitor.length, () => this.lastOfVisitor, (a) => (this.lastOfVisitor = a as Int32Array<ArrayBuffer>), false);
     const v = this.events as unknown as Record<string, TypedColumn>;
-    for (const c of ["session", "type", "row", "prevInSession"]) add(`events.${c}`, "i32", () => this.events.count, () => v[c], (a) => (v[c] = a));
+    for (const c of EVENT_COLUMNS) add(`events.${c.key}`, c.kind, () => this.events.count, () => v[c.key], (a) => (v[c.key] = a));
     for (const type of KEPT_EVENT_TYPES) {
       const t = this.tables[type] as unknown as Record<string, TypedColumn>;
-      for (const c of TABLE_COLUMNS) add(`tables.${type}.${c.key}`, c.kind, () => this.tables[type].count, () => t[c.key], (a) => (t[c.key] = a));
+      for (const c of columnsOfTable(type)) add(`tables.${type}.${c.key}`, c.kind, () => this.tables[type].count, () => t[c.key], (a) => (t[c.key] = a));
     }
     for (const [name, codes] of this.codeSets()) add(`codes.${name}`, "i32", () => codes.idCodes.length, () => codes.idCodes, () => {}, false);
     return out;

@@ -274,7 +274,6 @@ export class SiteLoader {
     const row = t.count;
     if (row === t.event.length) growColumns(t, Math.max(1024, row * 2));
     t.count++;
-    v.session[e] = p;
     v.type[e] = type;
     v.row[e] = row;
     v.prevInSession[e] = this.data.lastEvent[p];
@@ -361,7 +360,7 @@ export class SiteLoader {
 
   private ensureEvents(capacity: number): void {
     const v = this.data.events;
-    if (capacity <= v.session.length) return;
-    growColumns(v, Math.max(1024, capacity, Math.floor(v.session.length * 1.5)), { prevInSession: -1 });
+    if (capacity <= v.row.length) return;
+    growColumns(v, Math.max(1024, capacity, Math.floor(v.row.length * 1.5)), { prevInSession: -1 });
   }
 }

@@ -20,11 +20,9 @@ import { randomBytes } from "node:crypto";
  * none), and a mapping of the old file stays valid after the rename.
  */
 
-export type ColumnKind = "i32" | "f64" | "u8";
-export type TypedColumn = Int32Array | Float64Array | Uint8Array;
+import { COLUMN_ARRAY, type ColumnKind, type TypedColumn } from "./columns.ts";
 
-const ARRAY_OF: Record<ColumnKind, new (buffer: ArrayBufferLike, offset: number, length: number) => TypedColumn> = { i32: Int32Array, f64: Float64Array, u8: Uint8Array };
-const BYTES_OF: Record<ColumnKind, number> = { i32: 4, f64: 8, u8: 1 };
+const BYTES_OF = (kind: ColumnKind) => COLUMN_ARRAY[kind].BYTES_PER_ELEMENT;
 
 /** A typed column as the snapshot writes it: its first `count` values. */
 export interface ColumnPart {
@@ -67,7 +65,7 @@ const MAGIC = "tidemark-site-columns";
 const FORMAT = 2;
 
 const align8 = (n: number) => (n + 7) & ~7;
-const bytesOf = (part: ColumnPart) => new Uint8Array(part.array.buffer, part.array.byteOffset, part.count * BYTES_OF[part.kind]);
+const bytesOf = (part: ColumnPart) => new Uint8Array(part.array.buffer, part.array.byteOffset, part.count * BYTES_OF(part.kind));
 const hashOf = (bytes: Uint8Array) => Bun.hash(bytes).toString(16);
 
 /** The layout's identity: the format and every column's name and kind, in order. */
@@ -90,7 +88,7 @@ export async function writeSnapshot<M>(path: string, mark: StoreMark, meta: M, p
     let at = align8(8 + header.length);
     for (const section of sections) {
       section.offset = at;
-      at = align8(at + section.capacity * BYTES_OF[section.kind]);
+      at = align8(at + section.capacity * BYTES_OF(section.kind));
     }
     size = at;
     const next = headerOf();
@@ -157,10 +155,10 @@ export function readSnapshot<M>(path: string, layout: { name: string; kind: Colu
   for (let i = 0; i < layout.length; i++) {
     const want = layout[i];
     const s = header.sections[i];
-    const width = BYTES_OF[want.kind];
+    const width = BYTES_OF(want.kind);
     const fits = [s.count, s.capacity, s.offset].every((n) => Number.isSafeInteger(n) && n >= 0) && s.count <= s.capacity && s.offset % 8 === 0 && s.offset + s.capacity * width <= size;
     if (s.name !== want.name || s.kind !== want.kind || !fits) return { problem: `column ${want.name} is outside the file` };
-    const array = new ARRAY_OF[want.kind](file.buffer, file.byteOffset + s.offset, s.capacity);
+    const array = new COLUMN_ARRAY[want.kind](file.buffer as ArrayBuffer, file.byteOffset + s.offset, s.capacity);
     if (hashOf(file.subarray(s.offset, s.offset + s.count * width)) !== s.hash) return { problem: `column ${want.name} is damaged` };
     columns.set(want.name, array);
   }

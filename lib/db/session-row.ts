@@ -32,7 +32,7 @@ interface ColumnDef {
   readonly notNull?: boolean;
   readonly merge: Merge;
   /** Read by the engine into a typed column of this kind. */
-  readonly read?: "i32" | "f64";
+  readonly read?: "i32" | "f64" | "u8";
   /** A `strings` reference set by ingest from the session's attributes (SessionAttrs). */
   readonly attribute?: true;
   /** Read by the engine as dense codes, backing this report dimension. */
@@ -63,7 +63,7 @@ export const SESSION_ROW = [
   { column: "revenue", key: "revenue", type: "real", notNull: true, merge: "add", read: "f64" },
   /** GA4's engaged session (lib/analytics/metrics.ts). */
   {
-    column: "engaged", key: "engaged", type: "integer", notNull: true, read: "i32",
+    column: "engaged", key: "engaged", type: "integer", notNull: true, read: "u8",
     merge: { derived: (n) => isEngagedSql(n("engaged_ms"), n("pageviews"), n("conversions")) },
   },
   { column: "channel", key: "channel", type: "text-ref", notNull: true, merge: "insert", attribute: true, dimension: "channel", explore: true },
@@ -85,7 +85,7 @@ export const SESSION_ROW = [
   /** The visitor's first session. */
   { column: "is_new", key: "isNew", type: "integer", notNull: true, merge: "insert", read: "i32" },
   /** 1 when the visitor gave analytics consent in this session (only they appear in visitor lists). */
-  { column: "consent_analytics", key: "consented", type: "integer", notNull: true, merge: "max", read: "i32" },
+  { column: "consent_analytics", key: "consented", type: "integer", notNull: true, merge: "max", read: "u8" },
   { column: "consent_marketing", key: "consentMarketing", type: "integer", notNull: true, merge: "max" },
 ] as const satisfies readonly ColumnDef[];
 
@@ -113,11 +113,11 @@ export const EXPLORE_COLUMN_DIMENSIONS = DIMENSION_ENTRIES.filter((c): c is Extr
 
 /** The engine's plain (non-dimension) columns: key → typed array kind. */
 type ReadEntry = Extract<Entry, { read: string }>;
-export type SessionReadColumns = { [E in ReadEntry as E["key"]]: E["read"] extends "f64" ? Float64Array : Int32Array };
+export type SessionReadColumns = { [E in ReadEntry as E["key"]]: E["read"] extends "f64" ? Float64Array : E["read"] extends "u8" ? Uint8Array : Int32Array };
 const READ_ENTRIES = SESSION_ROW.filter((c): c is ReadEntry => "read" in c);
 /** What the engine selects, in order: the plain columns, then the dimensions. */
 export const SESSION_READ = {
-  columns: READ_ENTRIES.map((c) => ({ key: c.key, array: c.read })) as { key: keyof SessionReadColumns; array: "i32" | "f64" }[],
+  columns: READ_ENTRIES.map((c) => ({ key: c.key, array: c.read })) as { key: keyof SessionReadColumns; array: "i32" | "f64" | "u8" }[],
   select: [...READ_ENTRIES.map((c) => c.column), ...SESSION_DIMS].join(", "),
 };
 
