@@ -3,7 +3,7 @@
  * sessions over 90 days) through the ingest code path (`demo seed`). Cold = the first request
  * of a freshly started server (the site's columns are loaded from the store); warm = the same
  * request again (median and p95 of --warm runs); the other reports warm only. Then the ingest
- * rate while queries run, and the store's size. The seeded store is kept in the temp folder and
+ * rate alone and while the overview is asked back to back, and the store's size. The seeded store is kept in the temp folder and
  * reused by later runs (scripts/bench/seeded-site.ts).
  * Options: --visitors 1500000 --days 90 --warm 15 --seconds 10 --connections 32 --fresh;
  * --warm-only: every report warm in one server (no cold figures, no ingest section) — for
@@ -16,6 +16,10 @@ import { Temporal } from "temporal-polyfill";
 import { flag, load, machine, median, memoryOf, startProcess } from "./harness.ts";
 import { COLLECT_HEADERS, makeBodies } from "./collect-bodies.ts";
 import { p95, seededSite, timedCall, type BenchCall } from "./seeded-site.ts";
+import { closePlatform, openPlatform } from "../../lib/platform.ts";
+import { readSettings } from "../../lib/config.ts";
+import { analyticsSite } from "../../lib/analytics/site-cache.ts";
+import { heldBytes } from "../../lib/analytics/held-bytes.ts";
 
 const visitors = flag("visitors", 1_500_000);
 const days = flag("days", 90);
@@ -139,16 +143,29 @@ await firstCall(server.url, queries[0]);
 const { bodies, events } = makeBodies(boot.siteKey, 2000);
 const bodyFile = join(dataDir, "bodies.json");
 writeFileSync(bodyFile, JSON.stringify(bodies));
+const collect = ["--url", `${server.url}/v1/collect`, "--body-file", bodyFile, "--seconds", String(seconds), "--connections", String(connections), "--method", "POST", ...COLLECT_HEADERS];
+const alone = await load(collect);
 let ingesting = true;
 const during: number[] = [];
 const loop = (async () => {
   while (ingesting) during.push((await call(server.url, queries[0])).ms);
 })();
-const ingest = await load(["--url", `${server.url}/v1/collect`, "--body-file", bodyFile, "--seconds", String(seconds), "--connections", String(connections), "--method", "POST", ...COLLECT_HEADERS]);
+const ingest = await load(collect);
 ingesting = false;
 await loop;
 await server.stop();
 const perBatch = events / bodies.length;
+
+// The columns' own bytes (as the memory budget counts them), loaded here in the bench's process.
+const held = await (async () => {
+  const platform = openPlatform(readSettings({ ...process.env, ...env }));
+  const site = await analyticsSite(platform, boot.orgId, boot.siteId);
+  const bytes = heldBytes(site.data);
+  const out = { bytes, sessions: site.data.sessions.count, events: site.data.events.count, fromSnapshot: site.data.restoredFromSnapshot };
+  await site.data.snapshotSaved();
+  closePlatform(platform);
+  return out;
+})();
 
 console.log(`\nQueries on one site: ${counts.events.toLocaleString("en")} events, ${counts.sessions.toLocaleString("en")} sessions, ${counts.visitors.toLocaleString("en")} visitors over ${days} days; ${machine()}`);
 console.log(`store: ${(sizeBefore / 2 ** 20).toFixed(0)} MiB (${(sizeBefore / counts.events).toFixed(0)} bytes per event, all tables and indexes); seeded at ${Math.round(seeded.events / seeded.seconds).toLocaleString("en")} events/s\n`);
@@ -156,6 +173,12 @@ console.log(["query".padEnd(44), "cold ms".padStart(9), "first ms".padStart(9), 
 const cell = (x: number | null | undefined, digits: number, width: number) => (x == null ? "–" : x.toFixed(digits)).padStart(width);
 for (const r of rows) console.log([r.name.padEnd(44), cell(r.cold, 0, 9), cell(r.first, 0, 9), cell(r.p50, 1, 9), cell(r.p95, 1, 9), cell(r.rssMiB, 0, 8), cell(r.peakMiB, 0, 9)].join(" "));
 console.log(
-  `\nwhile ingesting (${connections} connections, ${seconds} s): ${Math.round(ingest.rps * perBatch).toLocaleString("en")} events/s (${ingest.rps} batches/s, p50 ${ingest.p50} ms, p99 ${ingest.p99} ms); ` +
+  `\ncolumns in memory: ${(held.bytes / 2 ** 20).toFixed(0)} MiB for ${held.events.toLocaleString("en")} kept events and ${held.sessions.toLocaleString("en")} sessions = ` +
+    `${(held.bytes / counts.events).toFixed(1)} bytes per stored event (before any report's indexes; ${held.fromSnapshot ? "mapped from the snapshot" : "built from the store"})`,
+);
+const eventsPerS = (rps: number) => Math.round(rps * perBatch);
+console.log(
+  `\ningest alone (${connections} connections, ${seconds} s): ${eventsPerS(alone.rps).toLocaleString("en")} events/s (${alone.rps} batches/s, p50 ${alone.p50} ms, p99 ${alone.p99} ms)` +
+    `\nwhile the overview is asked back to back: ${eventsPerS(ingest.rps).toLocaleString("en")} events/s = ${Math.round((100 * ingest.rps) / alone.rps)} % of alone (${ingest.rps} batches/s, p50 ${ingest.p50} ms, p99 ${ingest.p99} ms); ` +
     `overview 28 days meanwhile: ${during.length} runs, p50 ${median(during).toFixed(1)} ms, p95 ${p95(during).toFixed(1)} ms`,
 );
