@@ -27,8 +27,10 @@ const EVENT_COLUMNS = `session, type, path, title, CASE WHEN type IN (${OUTBOUND
 const CHUNK = 250_000;
 
 /**
- * The snapshot is written again once this many kept events (or a 32nd of the site's, if more)
- * came in since the last one: a cold start then reads at most that many rows from the store.
+ * The snapshot is written again once this many kept events (or a 64th of the site's, if more)
+ * came in since the last one: a cold start then reads at most that many rows from the store
+ * (about 2 µs each: 0.3 s at 10 M events), and a busy site is rewritten about as often as it
+ * grows by 1.6 %.
  */
 const SAVE_AFTER_EVENTS = 10_000;
 
@@ -93,7 +95,7 @@ export class SiteLoader {
     }
     if (latest > this.lastEventSeq) await this.loadSince(store, latest);
     this.lastEventSeq = latest;
-    if (this.data.events.count - this.eventsAtSnapshot >= Math.max(SAVE_AFTER_EVENTS, this.data.events.count >> 5)) this.save(store);
+    if (this.data.events.count - this.eventsAtSnapshot >= Math.max(SAVE_AFTER_EVENTS, this.data.events.count >> 6)) this.save(store);
   }
 
   /** What the store holds at an event seq: the row a snapshot must find there again. */
