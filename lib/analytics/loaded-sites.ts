@@ -133,6 +133,11 @@ export class LoadedSites<Data extends object = SiteData> {
     if (dropped) Bun.gc(false);
   }
 
+  /** The sites held now, most recently used last. */
+  sites(): (SiteLabel & { data: Data })[] {
+    return [...this.held.values()].map(({ orgId, siteId, data }) => ({ orgId, siteId, data }));
+  }
+
   stats(): LoadedSitesStats {
     return { sites: this.held.size, bytes: this.total, budgetBytes: this.budgetBytes, loads: this.loads, drops: this.drops };
   }

@@ -7,6 +7,7 @@ import { notFound } from "../errors.ts";
 import { orgStore } from "../db/org-store.ts";
 import { readRows } from "../db/statements.ts";
 import { SiteData } from "./site-data.ts";
+import { logLine } from "../log.ts";
 
 /** The site a report is about, with its in-memory analytics data brought up to date. */
 export interface AnalyticsSite {
@@ -61,4 +62,19 @@ export async function analyticsSite(platform: Platform, orgId: string, siteId: s
   const held = data;
   setTimeout(() => loaded.measure(key, held), 0);
   return { ...site, store, data };
+}
+
+/**
+ * Brings every loaded site's snapshot up to date with its columns (at a graceful stop, so the
+ * next start reads no rows from the store). A site whose store cannot be opened is skipped: its
+ * snapshot is only older, never wrong.
+ */
+export async function saveSnapshots(platform: Platform): Promise<void> {
+  for (const { orgId, data } of platform.siteData.sites()) {
+    try {
+      await data.saveSnapshot(await orgStore(platform, orgId));
+    } catch (error) {
+      logLine({ level: "warn", msg: "analytics snapshot not saved at stop", orgId, error: String(error) });
+    }
+  }
 }
