@@ -4,6 +4,7 @@ import {
   CONVERSIONS, CONVERTING, ENGAGED, ENGAGED_MS, MAX_ROLLUP_GROUPS, NEW_USERS, NOT_SET, PAGEVIEWS, REVENUE, SESSIONS, SLOTS, USERS,
   keyingOf, pagePrevOf, prevSameOf, rollupOf, type Keying, type ReportDimension,
 } from "./keyings.ts";
+import { scratchInts, scratchMarks, ScratchSlot } from "./columns.ts";
 import { ENGAGEMENT, PAGEVIEW, type SiteData } from "./site-data.ts";
 
 /**
@@ -229,7 +230,8 @@ function selectSessions(data: SiteData, from: number, to: number, filters: Compi
   const day = data.sessions.day;
   const window = data.sessionWindow(from, to);
   const start = window[0] | 0, end = window[1] | 0;
-  let list = new Int32Array(Math.max(16, end - start));
+  // Scratch, not fresh: a fresh list and marks of a long range are tens of MB of first-touch page faults per call.
+  let list = scratchInts(ScratchSlot.Selection, Math.max(16, end - start));
   let count = 0;
   const first = filters[0];
   if (first) {
@@ -254,7 +256,7 @@ function selectSessions(data: SiteData, from: number, to: number, filters: Compi
     count = kept;
   }
   list = list.subarray(0, count);
-  const marked = new Uint8Array(data.sessions.count);
+  const marked = scratchMarks(ScratchSlot.Selection, data.sessions.count);
   for (let i = 0; i < count; i++) marked[list[i]] = 1;
   return { list, count, marked };
 }
@@ -316,9 +318,14 @@ function usersSelected(data: SiteData, sel: Selection, from: number, acc: Accumu
 /** Filtered (or grouped too finely for rollups): passes over the selected sessions. */
 function filteredPass(data: SiteData, from: number, to: number, filters: CompiledFilter[], accs: Accumulator[]): void {
   const sel = selectSessions(data, from, to, filters);
-  for (const acc of accs) {
-    sumSelected(data, sel, acc);
-    usersSelected(data, sel, from, acc);
+  try {
+    for (const acc of accs) {
+      sumSelected(data, sel, acc);
+      usersSelected(data, sel, from, acc);
+    }
+  } finally {
+    // The marks are scratch: leave them clear for the next selection.
+    for (let i = 0; i < sel.count; i++) sel.marked[sel.list[i]] = 0;
   }
 }
 

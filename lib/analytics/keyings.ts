@@ -1,6 +1,7 @@
 import { dateOfEpochDay } from "../time.ts";
 import { COLUMN_OF_DIMENSION, EXPLORE_COLUMN_DIMENSIONS, type ColumnDimension, type ExploreColumnDimension } from "../db/session-row.ts";
-import { CUSTOM_EVENT, DOWNLOAD, FORM_SUBMIT, grow, NO_DAY, OUTBOUND, PAGEVIEW, type Dependent, type SessionDim, type SiteData } from "./site-data.ts";
+import { groupByKeyScratch, scratchInts, ScratchSlot } from "./columns.ts";
+import { CUSTOM_EVENT, DOWNLOAD, FORM_SUBMIT, grow, NO_DAY, OUTBOUND, PAGEVIEW, type Dependent, type EventTable, type SessionDim, type SiteData } from "./site-data.ts";
 
 /**
  * How a dimension turns a session into a group, and the indexes that keep grouped reports
@@ -61,8 +62,40 @@ class CombinedKeying implements Keying, Dependent {
   private readonly keys: string[] = [];
 
   constructor(private readonly data: SiteData, readonly name: string, private readonly parts: SessionDim[]) {
-    for (let p = 0; p < data.sessions.count; p++) this.sessionChanged(p);
+    this.build();
     data.follow(this);
+  }
+
+  /**
+   * The first build, as sessionChanged for every session in order but without a text key per
+   * session: the parts' codes are paired into dense ids one part at a time (ids in order of
+   * first sight, so the last pairing numbers the tuples as sessionChanged would).
+   */
+  private build(): void {
+    const n = this.data.sessions.count;
+    const dims = this.data.dims;
+    let ids = dims[this.parts[0]].codes;
+    let idCount = dims[this.parts[0]].size;
+    let firstAt = new Int32Array(0);
+    for (let d = 1; d < this.parts.length; d++) {
+      const codes = dims[this.parts[d]].codes;
+      const size = dims[this.parts[d]].size;
+      const pairs = new DenseIds(idCount * size);
+      // The last pairing gives the column; the ones before it, scratch (two slots, in turn).
+      const next = d === this.parts.length - 1 ? new Int32Array(this.data.sessionCapacity) : scratchInts(d % 2 ? ScratchSlot.Keys : ScratchSlot.Sorted, n);
+      for (let p = 0; p < n; p++) next[p] = pairs.id(ids[p] * size + codes[p], p);
+      ids = next;
+      idCount = pairs.count;
+      firstAt = pairs.firstAt;
+    }
+    this.column = ids;
+    for (let code = 0; code < idCount; code++) {
+      const p = firstAt[code];
+      let tuple = "";
+      for (const d of this.parts) tuple += `${dims[d].codes[p]},`;
+      this.tuples.set(tuple, code);
+      this.keys.push(this.parts.map((d) => dims[d].keys[dims[d].codes[p]] ?? NOT_SET).join(KEY_JOIN));
+    }
   }
   codes() {
     return this.column;
@@ -157,8 +190,45 @@ export class Rollup implements Dependent {
   private readonly byDay = new Map<number, Float64Array>();
 
   constructor(private readonly data: SiteData, private readonly keying: Keying | null) {
-    for (let p = 0; p < data.sessions.count; p++) this.add(p, 1);
+    this.build();
     data.follow(this);
+  }
+
+  /** The first build: as `add` for every session in order, with the days' sums in a dense array instead of the map. */
+  private build(): void {
+    const s = this.data.sessions;
+    const n = s.count;
+    const day = s.day;
+    const codes = this.keying ? this.keying.codes() : scratchInts(ScratchSlot.Keys, n).fill(0);
+    const offset = this.keying ? this.keying.offset | 0 : 0;
+    let first = Infinity, last = -Infinity;
+    for (let p = 0; p < n; p++) (first = Math.min(first, day[p])), (last = Math.max(last, day[p]));
+    if (n === 0) return;
+    // Per day, the highest code seen: each day's sums are as long as that day needs.
+    // (The map takes the days in order of first sight, as `add` would: addInto sums in its order.)
+    const top = new Int32Array(last - first + 1).fill(-1);
+    const seen: number[] = [];
+    for (let p = 0; p < n; p++) {
+      const d = day[p] - first;
+      if (top[d] < 0) seen.push(d);
+      top[d] = Math.max(top[d], codes[p] - offset, 0);
+    }
+    const byDay: Float64Array[] = [];
+    for (const d of seen) this.byDay.set(first + d, (byDay[d] = new Float64Array((top[d] + 1) * SLOTS)));
+    const { engaged, engagedMs, pageviews, conversions, revenue, isNew } = s;
+    for (let p = 0; p < n; p++) {
+      const sums = byDay[day[p] - first];
+      const o = (codes[p] - offset) * SLOTS;
+      const conv = conversions[p];
+      sums[o + SESSIONS] += 1;
+      sums[o + ENGAGED] += engaged[p];
+      sums[o + ENGAGED_MS] += engagedMs[p];
+      sums[o + PAGEVIEWS] += pageviews[p];
+      sums[o + CONVERSIONS] += conv;
+      if (conv > 0) sums[o + CONVERTING] += 1;
+      sums[o + REVENUE] += revenue[p];
+      sums[o + NEW_USERS] += isNew[p];
+    }
   }
 
   private add(p: number, sign: number): void {
@@ -221,7 +291,34 @@ export class PrevSame implements Dependent {
   private readonly lastDay = new Map<number, number>();
 
   constructor(private readonly data: SiteData, private readonly keying: Keying) {
-    data.follow(this);
+    const chains = chainOrderOf(data).current();
+    if (chains) this.build(chains);
+    data.follow(this, chains !== null);
+  }
+
+  /**
+   * The first build, as visitorChanged for every visitor: the sessions in chain order, sorted
+   * (stably) by code, so each session's predecessor in its group is the one before it when
+   * that one is the same visitor's.
+   */
+  private build(chains: Chains): void {
+    const s = this.data.sessions;
+    const codes = this.keying.codes();
+    const offset = this.keying.offset | 0;
+    const order = chains.order;
+    const n = order.length;
+    const keys = scratchInts(ScratchSlot.Keys, n);
+    for (let i = 0; i < n; i++) keys[i] = codes[order[i]] - offset;
+    const byCode = groupByKeyScratch(keys, this.keying.size()).order;
+    const days = new Int32Array(this.data.sessionCapacity).fill(NO_DAY);
+    const { visitor, day } = s;
+    let q = -1;
+    for (let j = 0; j < n; j++) {
+      const p = order[byCode[j]];
+      if (q >= 0 && visitor[q] === visitor[p] && codes[q] === codes[p]) days[p] = day[q];
+      q = p;
+    }
+    this.days = days;
   }
 
   visitorChanged(_v: number, sessions: readonly number[]): void {
@@ -250,7 +347,15 @@ export class PagePrev implements Dependent {
   private readonly scratch: number[] = [];
 
   constructor(private readonly data: SiteData) {
-    data.follow(this);
+    const chains = chainOrderOf(data).current();
+    if (chains) {
+      const pageviews = data.table(PAGEVIEW);
+      const days = new Int32Array(pageviews.event.length).fill(NO_DAY);
+      const sorted = rowsInVisitorOrder(pageviews, chains, pageviews.path, data.paths.size);
+      eachRepeat(data, pageviews, sorted, pageviews.path, (r, q) => (days[r] = data.sessions.day[pageviews.session[q]]));
+      this.days = days;
+    }
+    data.follow(this, chains !== null);
   }
 
   visitorChanged(_v: number, sessions: readonly number[]): void {
@@ -297,7 +402,25 @@ export class LabelPrev implements Dependent {
 
   constructor(private readonly data: SiteData) {
     for (const t of LABELLED_TYPES) this.byType[t] = { sameDay: new Int32Array(0), typeDay: new Int32Array(0), firstInSession: new Uint8Array(0) };
-    data.follow(this);
+    const chains = chainOrderOf(data).current();
+    if (chains) for (const t of LABELLED_TYPES) this.build(t, chains);
+    data.follow(this, chains !== null);
+  }
+
+  /** The first build of one type's columns, as visitorChanged for every visitor (see rowsInVisitorOrder). */
+  private build(type: number, chains: Chains): void {
+    const table = this.data.table(type);
+    const capacity = table.event.length;
+    const day = this.data.sessions.day;
+    const c: LabelPrevColumns = { sameDay: new Int32Array(capacity).fill(NO_DAY), typeDay: new Int32Array(capacity).fill(NO_DAY), firstInSession: new Uint8Array(capacity) };
+    eachRepeat(this.data, table, rowsInVisitorOrder(table, chains, null), null, (r, q) => (c.typeDay[r] = day[table.session[q]]));
+    const byLabel = rowsInVisitorOrder(table, chains, table.name, this.data.labels.size);
+    for (let j = 0; j < byLabel.length; j++) c.firstInSession[byLabel[j]] = 1;
+    eachRepeat(this.data, table, byLabel, table.name, (r, q) => {
+      c.sameDay[r] = day[table.session[q]];
+      if (table.session[q] === table.session[r]) c.firstInSession[r] = 0;
+    });
+    this.byType[type] = c;
   }
 
   of(type: number): LabelPrevColumns {
@@ -344,3 +467,133 @@ for (const t of LABELLED_TYPES) LABELLED[t] = 1;
 
 export const labelPrevOf = (data: SiteData): LabelPrev => data.derived("labelPrev", () => new LabelPrev(data));
 
+
+/** Every session in visitor order, each visitor's chain earliest first, and each session's place in that order. */
+interface Chains {
+  order: Int32Array;
+  rank: Int32Array;
+}
+
+/**
+ * The sessions in chain order, the first builds' common sort: made when first asked, kept
+ * until the columns change (any session or visitor change drops it).
+ */
+class ChainOrder implements Dependent {
+  private chains: Chains | null = null;
+  private madeAt = -1;
+  /** Kept for the next change's rebuild (fresh pages are dear: see ScratchSlot). */
+  private order = new Int32Array(0);
+  private rank = new Int32Array(0);
+
+  constructor(private readonly data: SiteData) {
+    data.follow(this, true);
+  }
+
+  /** The order, or null when the chains do not hold each session once (mid-load): callers then build visitor by visitor. */
+  current(): Chains | null {
+    const s = this.data.sessions;
+    if (this.chains && this.madeAt === s.count) return this.chains;
+    this.chains = null;
+    const n = s.count;
+    const last = this.data.lastOfVisitor;
+    const prev = this.data.prevOfVisitor;
+    const visitors = last.length;
+    // Each visitor's slots, from their session count; then their chain, walked from the end.
+    const start = scratchInts(ScratchSlot.Counts, visitors + 1).fill(0);
+    for (let p = 0; p < n; p++) {
+      if (s.visitor[p] >= visitors) return null;
+      start[s.visitor[p] + 1]++;
+    }
+    for (let v = 0; v < visitors; v++) start[v + 1] += start[v];
+    if (this.order.length < n) (this.order = new Int32Array(this.data.sessionCapacity)), (this.rank = new Int32Array(this.data.sessionCapacity));
+    const order = this.order.subarray(0, n);
+    const rank = this.rank;
+    for (let v = 0; v < visitors; v++) {
+      let i = start[v + 1];
+      for (let p = last[v]; p >= 0; p = prev[p]) {
+        if (--i < start[v] || s.visitor[p] !== v) return null;
+        order[i] = p;
+        rank[p] = i;
+      }
+      if (i !== start[v]) return null;
+    }
+    this.madeAt = n;
+    return (this.chains = { order, rank });
+  }
+
+  sessionChanged(): void {
+    this.chains = null;
+  }
+
+  visitorChanged(): void {
+    this.chains = null;
+  }
+}
+
+const chainOrderOf = (data: SiteData): ChainOrder => data.derived("chainOrder", () => new ChainOrder(data));
+
+/**
+ * A table's rows sorted by `key` (in [0, keyCount); none: one key), then visitor and session
+ * in chain order, then time within the session (ties in load order), as visitorChanged meets
+ * them: two stable counting sorts, and a comparison sort for the rare session whose events
+ * came out of order. The result lives in scratch (the Order slot).
+ */
+function rowsInVisitorOrder(table: EventTable, chains: Chains, key: Int32Array | null, keyCount = 1): Int32Array {
+  const m = table.count;
+  const { session, ts } = table;
+  const rankOf = scratchInts(ScratchSlot.Keys, m);
+  for (let r = 0; r < m; r++) rankOf[r] = chains.rank[session[r]];
+  const { start, order: byRank } = groupByKeyScratch(rankOf, chains.order.length);
+  // Each session's rows are byRank[start[k] .. start[k + 1]) (k its rank).
+  for (let k = 0; k < chains.order.length; k++) {
+    const a = start[k], b = start[k + 1];
+    for (let j = a + 1; j < b; j++) {
+      if (ts[byRank[j]] >= ts[byRank[j - 1]]) continue;
+      byRank.subarray(a, b).sort((x, y) => ts[x] - ts[y] || x - y);
+      break;
+    }
+  }
+  if (key === null) return byRank;
+  const sorted = scratchInts(ScratchSlot.Sorted, m);
+  sorted.set(byRank);
+  const keys = scratchInts(ScratchSlot.Keys, m);
+  for (let j = 0; j < m; j++) keys[j] = key[sorted[j]];
+  const byKey = groupByKeyScratch(keys, keyCount).order;
+  for (let j = 0; j < m; j++) byKey[j] = sorted[byKey[j]];
+  return byKey;
+}
+
+/** Calls `repeat(r, q)` for each row r of `sorted` whose predecessor q there has the same key and visitor. */
+function eachRepeat(data: SiteData, table: EventTable, sorted: Int32Array, key: Int32Array | null, repeat: (r: number, q: number) => void): void {
+  const visitor = data.sessions.visitor;
+  const session = table.session;
+  for (let j = 1; j < sorted.length; j++) {
+    const r = sorted[j], q = sorted[j - 1];
+    if ((key === null || key[q] === key[r]) && visitor[session[q]] === visitor[session[r]]) repeat(r, q);
+  }
+}
+
+/** Dense ids for keys in [0, range), numbered in order of first sight (with the position first seen). */
+class DenseIds {
+  count = 0;
+  firstAt = new Int32Array(16);
+  private readonly table: Int32Array | null;
+  private readonly map: Map<number, number> | null;
+
+  constructor(range: number) {
+    this.table = range <= 1 << 22 ? scratchInts(ScratchSlot.Counts, range).fill(-1) : null;
+    this.map = this.table ? null : new Map();
+  }
+
+  id(key: number, at: number): number {
+    let id = this.table ? this.table[key] : (this.map!.get(key) ?? -1);
+    if (id < 0) {
+      id = this.count++;
+      if (this.table) this.table[key] = id;
+      else this.map!.set(key, id);
+      if (id >= this.firstAt.length) this.firstAt = grow(this.firstAt, this.firstAt.length * 2);
+      this.firstAt[id] = at;
+    }
+    return id;
+  }
+}
