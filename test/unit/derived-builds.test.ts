@@ -51,7 +51,6 @@ function siteData(visitors: number, sessions: number): SiteData {
     const t = d.tables[type];
     if (t.count === t.event.length) growColumns(t, Math.max(64, t.count * 2));
     const row = t.count++;
-    events.session[e] = p;
     events.type[e] = type;
     events.row[e] = row;
     events.prevInSession[e] = d.lastEvent[p];
