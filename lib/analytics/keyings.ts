@@ -1,7 +1,8 @@
 import { dateOfEpochDay } from "../time.ts";
 import { COLUMN_OF_DIMENSION, EXPLORE_COLUMN_DIMENSIONS, type ColumnDimension, type ExploreColumnDimension } from "../db/session-row.ts";
 import { groupByKeyScratch, scratchInts, ScratchSlot } from "./columns.ts";
-import { CUSTOM_EVENT, DOWNLOAD, FORM_SUBMIT, grow, NO_DAY, OUTBOUND, PAGEVIEW, type Dependent, type EventTable, type SessionDim, type SiteData } from "./site-data.ts";
+import { CUSTOM_EVENT, DOWNLOAD, FORM_SUBMIT, grow, NO_DAY, OUTBOUND, PAGEVIEW, restoresIndexes, type Dependent, type EventTable, type KeptIndex, type SessionDim, type SiteData } from "./site-data.ts";
+import type { TypedColumn } from "./columns.ts";
 
 /**
  * How a dimension turns a session into a group, and the indexes that keep grouped reports
@@ -55,15 +56,28 @@ class ColumnKeying implements Keying {
 }
 
 /** A tuple of columns as one code (dense over the tuples seen), kept current as sessions change. */
-class CombinedKeying implements Keying, Dependent {
+class CombinedKeying implements Keying, Dependent, KeptIndex {
   readonly offset = 0;
-  private column = new Int32Array(0);
+  private column: Int32Array = new Int32Array(0);
   private readonly tuples = new Map<string, number>();
   private readonly keys: string[] = [];
 
-  constructor(private readonly data: SiteData, readonly name: string, private readonly parts: SessionDim[]) {
-    this.build();
+  /** `kept`: the column, keys and tuples a snapshot kept (else built from the sessions). */
+  constructor(private readonly data: SiteData, readonly name: string, private readonly parts: SessionDim[], kept?: { column: Int32Array; keys: string[]; tuples: string[] }) {
+    if (kept) {
+      this.column = kept.column;
+      this.keys.push(...kept.keys);
+      kept.tuples.forEach((tuple, code) => this.tuples.set(tuple, code));
+    } else this.build();
     data.follow(this);
+  }
+
+  keptColumns() {
+    return [{ name: "column", kind: "i32" as const, count: this.data.sessions.count, array: this.column }];
+  }
+
+  keptMeta() {
+    return { keys: this.keys, tuples: [...this.tuples.keys()] };
   }
 
   /**
@@ -186,12 +200,28 @@ export const SLOTS = 9;
 export const MAX_ROLLUP_GROUPS = 4096;
 
 /** Per-day additive sums of one keying (the total when `keying` is null), following every session change. */
-export class Rollup implements Dependent {
+export class Rollup implements Dependent, KeptIndex {
   private readonly byDay = new Map<number, Float64Array>();
 
-  constructor(private readonly data: SiteData, private readonly keying: Keying | null) {
-    this.build();
+  /** `kept`: the days (day, length pairs, in the map's order) and their sums a snapshot kept (else built). */
+  constructor(private readonly data: SiteData, private readonly keying: Keying | null, kept?: { days: Int32Array; sums: Float64Array }) {
+    if (kept) {
+      for (let i = 0, at = 0; i + 1 < kept.days.length; at += kept.days[i + 1], i += 2) this.byDay.set(kept.days[i], kept.sums.slice(at, at + kept.days[i + 1]));
+    } else this.build();
     data.follow(this);
+  }
+
+  keptColumns() {
+    const days = new Int32Array(this.byDay.size * 2);
+    const sums = new Float64Array([...this.byDay.values()].reduce((n, x) => n + x.length, 0));
+    let i = 0, at = 0;
+    for (const [day, daySums] of this.byDay) {
+      days[i++] = day;
+      days[i++] = daySums.length;
+      sums.set(daySums, at);
+      at += daySums.length;
+    }
+    return [{ name: "days", kind: "i32" as const, count: days.length, array: days }, { name: "sums", kind: "f64" as const, count: sums.length, array: sums }];
   }
 
   /** The first build: as `add` for every session in order, with the days' sums in a dense array instead of the map. */
@@ -286,14 +316,24 @@ export const rollupOf = (data: SiteData, keying: Keying | null): Rollup => data.
  * when none): a session starts a new user of its group in [from, to] exactly when this day
  * is before `from`. Recomputed for a visitor whenever their sessions change.
  */
-export class PrevSame implements Dependent {
-  days = new Int32Array(0);
+export class PrevSame implements Dependent, KeptIndex {
+  days: Int32Array = new Int32Array(0);
   private readonly lastDay = new Map<number, number>();
 
-  constructor(private readonly data: SiteData, private readonly keying: Keying) {
+  /** `kept`: the days a snapshot kept (else built). */
+  constructor(private readonly data: SiteData, private readonly keying: Keying, kept?: Int32Array) {
+    if (kept) {
+      this.days = kept;
+      data.follow(this, true);
+      return;
+    }
     const chains = chainOrderOf(data).current();
     if (chains) this.build(chains);
     data.follow(this, chains !== null);
+  }
+
+  keptColumns() {
+    return [{ name: "days", kind: "i32" as const, count: this.data.sessions.count, array: this.days }];
   }
 
   /**
@@ -341,12 +381,18 @@ export const prevSameOf = (data: SiteData, keying: Keying): PrevSame => data.der
  * pageview of the same path (NO_DAY when none): distinct users per page in one pass over the
  * range's rows.
  */
-export class PagePrev implements Dependent {
-  days = new Int32Array(0);
+export class PagePrev implements Dependent, KeptIndex {
+  days: Int32Array = new Int32Array(0);
   private readonly lastDay = new Map<number, number>();
   private readonly scratch: number[] = [];
 
-  constructor(private readonly data: SiteData) {
+  /** `kept`: the days a snapshot kept (else built). */
+  constructor(private readonly data: SiteData, kept?: Int32Array) {
+    if (kept) {
+      this.days = kept;
+      data.follow(this, true);
+      return;
+    }
     const chains = chainOrderOf(data).current();
     if (chains) {
       const pageviews = data.table(PAGEVIEW);
@@ -356,6 +402,10 @@ export class PagePrev implements Dependent {
       this.days = days;
     }
     data.follow(this, chains !== null);
+  }
+
+  keptColumns() {
+    return [{ name: "days", kind: "i32" as const, count: this.data.table(PAGEVIEW).count, array: this.days }];
   }
 
   visitorChanged(_v: number, sessions: readonly number[]): void {
@@ -394,13 +444,19 @@ export interface LabelPrevColumns {
  * at all (`typeDay`), and whether it is the first with its type and label in its session
  * (`firstInSession`) — so reports count events, sessions and users per label in one pass.
  */
-export class LabelPrev implements Dependent {
+export class LabelPrev implements Dependent, KeptIndex {
   private readonly byType: LabelPrevColumns[] = [];
   private readonly lastDay = new Map<number, number>();
   private readonly inSession = new Set<number>();
   private readonly scratch: number[] = [];
 
-  constructor(private readonly data: SiteData) {
+  /** `kept`: each type's columns a snapshot kept (else built). */
+  constructor(private readonly data: SiteData, kept?: LabelPrevColumns[]) {
+    if (kept) {
+      LABELLED_TYPES.forEach((t, i) => (this.byType[t] = kept[i]));
+      data.follow(this, true);
+      return;
+    }
     for (const t of LABELLED_TYPES) this.byType[t] = { sameDay: new Int32Array(0), typeDay: new Int32Array(0), firstInSession: new Uint8Array(0) };
     const chains = chainOrderOf(data).current();
     if (chains) for (const t of LABELLED_TYPES) this.build(t, chains);
@@ -425,6 +481,18 @@ export class LabelPrev implements Dependent {
 
   of(type: number): LabelPrevColumns {
     return this.byType[type];
+  }
+
+  keptColumns() {
+    return LABELLED_TYPES.flatMap((t) => {
+      const c = this.byType[t];
+      const count = this.data.table(t).count;
+      return [
+        { name: `${t}.sameDay`, kind: "i32" as const, count, array: c.sameDay },
+        { name: `${t}.typeDay`, kind: "i32" as const, count, array: c.typeDay },
+        { name: `${t}.firstInSession`, kind: "u8" as const, count, array: c.firstInSession },
+      ];
+    });
   }
 
   visitorChanged(_v: number, sessions: readonly number[]): void {
@@ -597,3 +665,44 @@ class DenseIds {
     return id;
   }
 }
+
+/*
+ * The indexes a snapshot keeps come back through these (SiteData.restore, before newer rows
+ * are read, so they follow the changes from there). A column shorter than what it indexes, or
+ * JSON of another shape, gives nothing back: the index is then built on first use.
+ */
+const holds = (array: TypedColumn | undefined, kind: typeof Int32Array | typeof Uint8Array | typeof Float64Array, count: number) => array instanceof kind && array.length >= count;
+const strings = (xs: unknown): xs is string[] => Array.isArray(xs) && xs.every((x) => typeof x === "string");
+
+restoresIndexes("keying", (data, key, columns, meta) => {
+  const dim = key.slice("keying:".length) as ReportDimension;
+  const parts = COMBINED[dim];
+  const column = columns.get("column");
+  const { keys, tuples } = (meta ?? {}) as { keys?: unknown; tuples?: unknown };
+  if (!parts || !holds(column, Int32Array, data.sessions.count) || !strings(keys) || !strings(tuples) || keys.length !== tuples.length) return undefined;
+  return new CombinedKeying(data, dim, parts, { column: column as Int32Array, keys, tuples });
+});
+restoresIndexes("rollup", (data, key, columns) => {
+  const name = key.slice("rollup:".length) as ReportDimension | "total";
+  const days = columns.get("days");
+  const sums = columns.get("sums");
+  if (!(days instanceof Int32Array) || !(sums instanceof Float64Array)) return undefined;
+  return new Rollup(data, name === "total" ? null : keyingOf(data, name, 0, 0), { days, sums });
+});
+restoresIndexes("prevSame", (data, key, columns) => {
+  const days = columns.get("days");
+  if (!holds(days, Int32Array, data.sessions.count)) return undefined;
+  return new PrevSame(data, keyingOf(data, key.slice("prevSame:".length) as ReportDimension, 0, 0), days as Int32Array);
+});
+restoresIndexes("pagePrev", (data, _key, columns) => {
+  const days = columns.get("days");
+  return holds(days, Int32Array, data.table(PAGEVIEW).count) ? new PagePrev(data, days as Int32Array) : undefined;
+});
+restoresIndexes("labelPrev", (data, _key, columns) => {
+  const kept = LABELLED_TYPES.map((t) => ({ sameDay: columns.get(`${t}.sameDay`), typeDay: columns.get(`${t}.typeDay`), firstInSession: columns.get(`${t}.firstInSession`) }));
+  const whole = kept.every((c, i) => {
+    const count = data.table(LABELLED_TYPES[i]).count;
+    return holds(c.sameDay, Int32Array, count) && holds(c.typeDay, Int32Array, count) && holds(c.firstInSession, Uint8Array, count);
+  });
+  return whole ? new LabelPrev(data, kept as LabelPrevColumns[]) : undefined;
+});

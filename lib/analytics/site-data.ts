@@ -1,6 +1,7 @@
 import type { TenantStore } from "../db/tenants.ts";
 import { SESSION_DIMS, SESSION_READ, type SessionDim, type SessionReadColumns } from "../db/session-row.ts";
 import { ABSENT, DayWindows, DenseCodes, DimCodes, newColumn, type ColumnKind, type TypedColumn } from "./columns.ts";
+import { EXTRA, type ColumnPart } from "./site-snapshot.ts";
 import { CONVERSION, CUSTOM_EVENT, DOWNLOAD, ENGAGEMENT, FORM_SUBMIT, KEPT_EVENT_TYPES, OUTBOUND, SCROLL, VITAL } from "./kept-events.ts";
 import { SiteLoader } from "./site-loader.ts";
 
@@ -89,6 +90,26 @@ const columnsOfTable = (type: number) => TABLE_COLUMNS.filter((c) => !c.types ||
 /** The columns of the event columns (EventColumns). */
 const EVENT_COLUMNS: { key: keyof Omit<EventColumns, "count">; kind: ColumnKind }[] = [{ key: "type", kind: "u8" }, { key: "row", kind: "i32" }, { key: "prevInSession", kind: "i32" }];
 
+/** A derived index that a snapshot can keep: its columns (named within the index) and plain JSON. */
+export interface KeptIndex {
+  keptColumns(): ColumnPart[];
+  keptMeta?(): unknown;
+}
+
+/** Makes a derived index again from what a snapshot kept; undefined when it cannot (it is then built on first use). */
+export type IndexRestorer = (data: SiteData, key: string, columns: Map<string, TypedColumn>, meta: unknown) => unknown;
+const restorers = new Map<string, IndexRestorer>();
+
+/**
+ * Registers how the derived indexes of a kind (the part of their key before ":") come back
+ * from a snapshot; the module defining them registers when it loads.
+ */
+export function restoresIndexes(kind: string, restore: IndexRestorer): void {
+  restorers.set(kind, restore);
+}
+
+const isKept = (value: unknown): value is KeptIndex => typeof (value as KeptIndex | null)?.keptColumns === "function";
+
 /** A typed column of SiteData, as `heldColumns` lists it. */
 export interface HeldColumn {
   name: string;
@@ -110,6 +131,8 @@ export interface SiteMeta {
   titles: number[];
   sessionDays: number[];
   tableDays: number[][];
+  /** The derived indexes kept, in the order they were made (their columns are `derived:<key>:<name>`). */
+  derived: { key: string; columns: string[]; meta: unknown }[];
 }
 
 export class SiteData {
@@ -320,7 +343,13 @@ export class SiteData {
       titles: [...this.titles].flat(),
       sessionDays: this.sessionDays.toJSON(),
       tableDays: KEPT_EVENT_TYPES.map((t) => this.tableDays[t].toJSON()),
+      derived: this.keptIndexes().map(({ key, columns, meta }) => ({ key, columns: columns.map((c) => c.name), meta })),
     };
+  }
+
+  /** The derived indexes a snapshot keeps, in the order they were made. */
+  keptIndexes(): { key: string; columns: ColumnPart[]; meta: unknown }[] {
+    return [...this.cache].filter((entry): entry is [string, KeptIndex] => isKept(entry[1])).map(([key, index]) => ({ key, columns: index.keptColumns(), meta: index.keptMeta?.() ?? null }));
   }
 
   /** Takes a snapshot's columns and meta (into fresh data, after `strings` were read). */
@@ -336,6 +365,13 @@ export class SiteData {
     this.sessionDays = DayWindows.fromJSON(meta.sessionDays);
     this.props.push(...meta.props);
     for (let i = 0; i + 1 < meta.titles.length; i += 2) this.titles.set(meta.titles[i], meta.titles[i + 1]);
+    // Derived indexes next, before any newer row: they follow the changes from here on.
+    for (const { key, columns: names, meta: indexMeta } of meta.derived) {
+      const restore = restorers.get(key.split(":")[0]);
+      const own = new Map(names.map((name) => [name, columns.get(`${EXTRA}${key}:${name}`)!] as const).filter(([, c]) => c !== undefined));
+      const index = restore && own.size === names.length ? restore(this, key, own, indexMeta) : undefined;
+      if (index !== undefined) this.cache.set(key, index);
+    }
   }
 
   /** The capacity of the session columns (dependents size their own columns to it). */

@@ -5,7 +5,7 @@ import { SESSION_DIMS, SESSION_READ } from "../db/session-row.ts";
 import { grow, groupByKey, growColumns, NO_DAY } from "./columns.ts";
 import { CONVERSION, CUSTOM_EVENT, DOWNLOAD, KEPT_EVENT_TYPES, OUTBOUND, PAGEVIEW } from "./kept-events.ts";
 import type { SiteData, SiteMeta } from "./site-data.ts";
-import { readSnapshot, removeSnapshot, writeSnapshot, type StoreMark } from "./site-snapshot.ts";
+import { EXTRA, readSnapshot, removeSnapshot, writeSnapshot, type StoreMark } from "./site-snapshot.ts";
 import { logLine } from "../log.ts";
 
 /**
@@ -51,6 +51,8 @@ export class SiteLoader {
   private writing: Promise<void> | null = null;
   private eventsAtSnapshot = 0;
   private snapshotSeq = 0;
+  /** How many derived indexes the last snapshot kept (a stop writes again when reports built more). */
+  private indexesAtSnapshot = 0;
 
   constructor(private readonly data: SiteData) {}
 
@@ -126,6 +128,7 @@ export class SiteLoader {
         this.lastEventSeq = read.mark.eventSeq;
         this.eventsAtSnapshot = this.data.events.count;
         this.snapshotSeq = read.mark.eventSeq;
+        this.indexesAtSnapshot = read.meta.derived.length;
         this.data.restoredFromSnapshot = true;
         logLine({ msg: "analytics snapshot read", site: now.siteId, events: this.data.events.count, ms: Math.round(performance.now() - started) });
         return true;
@@ -147,8 +150,13 @@ export class SiteLoader {
     const started = performance.now();
     this.writing = (async () => {
       const mark = await this.markOf(store, eventSeq);
-      const parts = this.data.heldColumns().map((c) => ({ name: c.name, kind: c.kind, count: c.count, array: c.get() }));
-      const bytes = await writeSnapshot(path, mark, this.data.snapshotMeta(), parts);
+      const meta = this.data.snapshotMeta();
+      const parts = [
+        ...this.data.heldColumns().map((c) => ({ name: c.name, kind: c.kind, count: c.count, array: c.get() })),
+        ...this.data.keptIndexes().flatMap(({ key, columns }) => columns.map((c) => ({ ...c, name: `${EXTRA}${key}:${c.name}` }))),
+      ];
+      this.indexesAtSnapshot = meta.derived.length;
+      const bytes = await writeSnapshot(path, mark, meta, parts);
       this.eventsAtSnapshot = events;
       this.snapshotSeq = eventSeq;
       logLine({ msg: "analytics snapshot written", site: mark.siteId, events, bytes, ms: Math.round(performance.now() - started) });
@@ -161,7 +169,7 @@ export class SiteLoader {
   async saveNow(store: TenantStore): Promise<void> {
     await this.pending;
     await this.writing;
-    if (this.lastEventSeq > 0 && this.lastEventSeq !== this.snapshotSeq) this.save(store);
+    if (this.lastEventSeq > 0 && (this.lastEventSeq !== this.snapshotSeq || this.data.keptIndexes().length !== this.indexesAtSnapshot)) this.save(store);
     await this.writing;
   }
 

@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
  * missing, of another layout, another site or store, stale beyond the store, short or
  * damaged is refused with the reason, and the caller rebuilds from the store.
  *
- * Layout: 8 bytes (header length as u32 little-endian, then 4 zero bytes), the header as
+ * Layout: 8 bytes (the header's length and its CRC-32, u32 little-endian), the header as
  * JSON, then each column with its room to grow (written as a hole: sparse, no disk), every
  * part starting on an 8-byte boundary. Reading maps the file copy-on-write (`Bun.mmap`,
  * private), so the columns are views of the page cache outside the collected heap, a cold
@@ -61,8 +61,10 @@ interface Header<M> {
 }
 
 const MAGIC = "tidemark-site-columns";
+/** The name prefix of columns beyond the layout (they are named by their writer, checked like the others). */
+export const EXTRA = "derived:";
 /** Bumped when what a column means changes without its name or kind changing. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 const align8 = (n: number) => (n + 7) & ~7;
 const bytesOf = (part: ColumnPart) => new Uint8Array(part.array.buffer, part.array.byteOffset, part.count * BYTES_OF(part.kind));
@@ -80,7 +82,8 @@ export function layoutOf(parts: { name: string; kind: ColumnKind }[]): string {
  */
 export async function writeSnapshot<M>(path: string, mark: StoreMark, meta: M, parts: ColumnPart[]): Promise<number> {
   const sections: Section[] = parts.map((p) => ({ name: p.name, kind: p.kind, count: p.count, capacity: p.array.length, offset: 0, hash: hashOf(bytesOf(p)) }));
-  const headerOf = () => Buffer.from(JSON.stringify({ magic: MAGIC, layout: layoutOf(parts), mark, meta, sections } satisfies Header<M>));
+  const layout = layoutOf(parts.filter((p) => !p.name.startsWith(EXTRA)));
+  const headerOf = () => Buffer.from(JSON.stringify({ magic: MAGIC, layout, mark, meta, sections } satisfies Header<M>));
   // Offsets depend on the header's length, which depends on the offsets' digits: settle it.
   let header = headerOf();
   let size = 0;
@@ -102,6 +105,7 @@ export async function writeSnapshot<M>(path: string, mark: StoreMark, meta: M, p
   try {
     const lead = Buffer.alloc(8);
     lead.writeUInt32LE(header.length, 0);
+    lead.writeUInt32LE(Bun.hash.crc32(header), 4);
     await file.write(lead, 0, 8, 0);
     await file.write(header, 0, header.length, 8);
     for (let i = 0; i < parts.length; i++) {
@@ -128,7 +132,8 @@ export interface ReadSnapshot<M> {
 
 /**
  * Maps a snapshot written with the same column layout, or says why it cannot be used. Each
- * column's bytes are checked against the hash they were written with.
+ * column's bytes are checked against the hash they were written with. Columns written after
+ * the layout's (named EXTRA…) are returned too.
  */
 export function readSnapshot<M>(path: string, layout: { name: string; kind: ColumnKind }[]): ReadSnapshot<M> | { problem: string } {
   if (!existsSync(path)) return { problem: "no snapshot" };
@@ -143,18 +148,22 @@ export function readSnapshot<M>(path: string, layout: { name: string; kind: Colu
   if (size < 8) return { problem: "shorter than its header" };
   const headerLength = words.getUint32(0, true);
   if (headerLength > size - 8) return { problem: "header longer than the file" };
+  const headerBytes = file.subarray(8, 8 + headerLength);
+  if (Bun.hash.crc32(headerBytes) !== words.getUint32(4, true)) return { problem: "header is damaged" };
   let header: Header<M>;
   try {
-    header = JSON.parse(new TextDecoder().decode(file.subarray(8, 8 + headerLength))) as Header<M>;
+    header = JSON.parse(new TextDecoder().decode(headerBytes)) as Header<M>;
   } catch {
     return { problem: "header is not JSON" };
   }
   if (header?.magic !== MAGIC) return { problem: "not a column snapshot" };
-  if (header.layout !== layoutOf(layout) || !Array.isArray(header.sections) || header.sections.length !== layout.length) return { problem: "written by another version" };
+  if (header.layout !== layoutOf(layout) || !Array.isArray(header.sections) || header.sections.length < layout.length) return { problem: "written by another version" };
   const columns = new Map<string, TypedColumn>();
-  for (let i = 0; i < layout.length; i++) {
-    const want = layout[i];
+  // The layout's columns, in order; then any extra ones (derived indexes: `derived:` names).
+  for (let i = 0; i < header.sections.length; i++) {
     const s = header.sections[i];
+    const want = i < layout.length ? layout[i] : { name: String(s?.name), kind: s?.kind };
+    if (i >= layout.length && (!want.name.startsWith(EXTRA) || !(want.kind in COLUMN_ARRAY))) return { problem: `column ${want.name} is not one this version keeps` };
     const width = BYTES_OF(want.kind);
     const fits = [s.count, s.capacity, s.offset].every((n) => Number.isSafeInteger(n) && n >= 0) && s.count <= s.capacity && s.offset % 8 === 0 && s.offset + s.capacity * width <= size;
     if (s.name !== want.name || s.kind !== want.kind || !fits) return { problem: `column ${want.name} is outside the file` };

@@ -4,6 +4,7 @@ import { bootstrapIfEmpty, type Bootstrap } from "../../lib/admin/bootstrap.ts";
 import { inProcess, overHttp } from "../../lib/http/upstream.ts";
 import { logLine, setLogging } from "../../lib/log.ts";
 import { serveApp } from "../../lib/http/serve.ts";
+import { saveSnapshots } from "../../lib/analytics/site-cache.ts";
 import { createIngestService } from "../ingest/app.ts";
 import { createQueryApp } from "../query/app.ts";
 import { createHooksService } from "../hooks/app.ts";
@@ -74,6 +75,8 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
     flushKeyUses: router.flushKeyUses,
     async stop() {
       await server.stop(true);
+      // A graceful stop leaves every loaded site's snapshot current: the next start reads no rows.
+      await saveSnapshots(platform);
       await hooks?.deliveries.stop();
       await router.close();
       ingest?.close();

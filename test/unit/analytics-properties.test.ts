@@ -5,7 +5,15 @@ import { join } from "node:path";
 import { TestStore } from "../helpers/site-data.ts";
 import { DIMENSIONS, sessionsInRange } from "../../lib/analytics/engine.ts";
 import { labelPrevOf } from "../../lib/analytics/keyings.ts";
+import type { SiteData } from "../../lib/analytics/site-data.ts";
 import { expectMatchesSql, FIRST_DAY, randomHits, SITE } from "../helpers/analytics-oracle.ts";
+
+/** Builds the indexes the engine makes on first use (rollups and previous-in-group days of every dimension, pages, labels). */
+function touchIndexes(data: SiteData): void {
+  sessionsInRange(data, { from: FIRST_DAY, to: FIRST_DAY + 25, groupBy: [...DIMENSIONS, "sourceMedium"], pages: true });
+  sessionsInRange(data, { from: FIRST_DAY, to: FIRST_DAY + 25, groupBy: ["channel", "sourceMedium", "date"] });
+  labelPrevOf(data);
+}
 
 test.each(Array.from({ length: 25 }, (_, i) => i + 1))("random event log %d: every group's sums and users match SQL, loaded at once, bit by bit, from a snapshot and from a snapshot extended", async (seed) => {
   const hits = randomHits(seed);
@@ -18,27 +26,38 @@ test.each(Array.from({ length: 25 }, (_, i) => i + 1))("random event log %d: eve
   let data = await staged.write(hits.slice(0, third)).load(SITE);
   const first = FIRST_DAY;
   // Touch the indexes the engine builds on first use, so the later steps must keep them current.
-  sessionsInRange(data, { from: first, to: first + 25, groupBy: [...DIMENSIONS], pages: true });
-  labelPrevOf(data);
+  touchIndexes(data);
   data = await staged.write(hits.slice(third, 2 * third)).load(SITE, data);
   sessionsInRange(data, { from: first, to: first + 25, groupBy: ["channel", "date"], pages: true });
   data = await staged.write(hits.slice(2 * third)).load(SITE, data);
   await data.loadVisitorIds(staged.store);
 
-  // The same store's columns saved as a snapshot and read back; and a snapshot of the first
-  // third, extended from the store by the rest (the incremental path after a restart).
+  // The same store's columns saved as a snapshot with the indexes reports built, and read
+  // back; and such a snapshot of the first third, extended from the store by the rest (the
+  // incremental path after a restart: the kept indexes follow the newer rows).
   const dir = mkdtempSync(join(tmpdir(), "tm-snap-"));
+  const snapshotted = async (store: TestStore, path: string) => {
+    const before = await store.load(SITE, undefined, path);
+    await before.snapshotSaved();
+    touchIndexes(before);
+    await before.saveSnapshot(store.store);
+    return before.keptIndexes().map((k) => k.key);
+  };
   const restoredPath = join(dir, "whole.cols");
-  await (await wholeStore.load(SITE, undefined, restoredPath)).snapshotSaved();
+  const keptKeys = await snapshotted(wholeStore, restoredPath);
   const restored = await wholeStore.load(SITE, undefined, restoredPath);
   await restored.loadVisitorIds(wholeStore.store);
   const extendedStore = new TestStore().write(hits.slice(0, third));
   const extendedPath = join(dir, "extended.cols");
-  await (await extendedStore.load(SITE, undefined, extendedPath)).snapshotSaved();
+  await snapshotted(extendedStore, extendedPath);
   const extended = await extendedStore.write(hits.slice(third)).load(SITE, undefined, extendedPath);
   await extended.loadVisitorIds(extendedStore.store);
   expect([restored.restoredFromSnapshot, extended.restoredFromSnapshot]).toEqual([true, true]);
   expect(whole.restoredFromSnapshot).toBe(false);
+  // Every kind of kept index came back from the file, not built again.
+  expect(keptKeys).toEqual(expect.arrayContaining(["keying:sourceMedium", "rollup:total", "rollup:channel", "rollup:sourceMedium", "prevSame:channel", "pagePrev", "labelPrev"]));
+  expect(restored.keptIndexes().map((k) => k.key)).toEqual(keptKeys);
+  expect(extended.keptIndexes().map((k) => k.key)).toEqual(keptKeys);
 
   expectMatchesSql([data, whole, restored, extended], staged.db, seed);
   rmSync(dir, { recursive: true, force: true });
@@ -67,7 +86,7 @@ test.each([1, 2, 3])("random event log %d: a snapshot cut short, damaged, stale,
     ["cut short", good.subarray(0, good.length >> 1)],
     ["empty", Buffer.alloc(0)],
     ["a flipped byte in a column", Buffer.from(good).fill(good[column.offset] ^ 0xff, column.offset, column.offset + 1)],
-    ["a header that is not JSON", Buffer.from(good).fill(0x7b, 8, 20)],
+    ["a damaged header", Buffer.from(good).fill(0x7b, 8, 20)],
     ["not a snapshot at all", Buffer.from("SQLite format 3\0".repeat(64))],
     ["foreign", foreign],
     ["stale: written from more rows than the store holds", ahead],
