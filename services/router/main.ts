@@ -46,7 +46,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
         `  API key      ${bootstrap.key}\n  This key is shown once; keep it safe.\n\n`,
     );
   }
-  const ingest = settings.ingestUrl ? null : await createIngestService(platform);
+  const ingest = settings.ingestUrl ? null : createIngestService(platform);
   const hooks = settings.hooksUrl ? null : createHooksService(platform);
   const upstreams = {
     ingest: ingest ? inProcess("ingest", ingest.app, ingest.direct) : overHttp("ingest", settings.ingestUrl!, platform.secret),
@@ -64,6 +64,19 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
   });
   const mode = settings.ingestUrl || settings.queryUrl || settings.hooksUrl ? "split" : "one-process";
   logLine({ msg: "router listening", port: server.port, mode });
+  const stop = async () => {
+    await server.stop(true);
+    await hooks?.deliveries.stop();
+    await router.close();
+    ingest?.close();
+    closePlatform(platform);
+  };
+  try {
+    await ingest?.ready;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   return {
     url: `http://localhost:${server.port}`,
     port: server.port!,
@@ -72,13 +85,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
     mode,
     deliveries: hooks?.deliveries ?? null,
     flushKeyUses: router.flushKeyUses,
-    async stop() {
-      await server.stop(true);
-      await hooks?.deliveries.stop();
-      await router.close();
-      ingest?.close();
-      closePlatform(platform);
-    },
+    stop,
   };
 }
 
