@@ -32,6 +32,8 @@ export interface Settings {
    * Bun's server closes it (its own default is 10 s, which cut a cold site's first report).
    */
   httpIdleTimeoutS: number;
+  /** Most recently read sites the query service loads in the background after a start (0: none). */
+  analyticsWarmSites: number;
 }
 
 /** Bun's server takes idle timeouts of at most 255 s. */
@@ -97,5 +99,6 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     webhookAllowPrivate: flag(env.WEBHOOK_ALLOW_PRIVATE),
     webhookTimeoutMs: positiveInt("WEBHOOK_TIMEOUT_MS", env.WEBHOOK_TIMEOUT_MS, 10_000),
     httpIdleTimeoutS: intIn("HTTP_IDLE_TIMEOUT_S", env.HTTP_IDLE_TIMEOUT_S, 120, 1, MAX_IDLE_TIMEOUT_S),
+    analyticsWarmSites: intIn("ANALYTICS_WARM_SITES", env.ANALYTICS_WARM_SITES, 4, 0, 64),
   };
 }

@@ -10,6 +10,8 @@ type Handler = {
   close?(): Promise<void>;
   /** Settles once what the service opens beside its routes is open; awaited after listening, a failure ends the start. */
   ready?: Promise<void>;
+  /** Told once the server listens (the query service starts warming then). */
+  listening?(): void;
 };
 
 export async function runService(name: string, create: (platform: Platform) => Handler | Promise<Handler>) {
@@ -36,5 +38,6 @@ export async function runService(name: string, create: (platform: Platform) => H
     await stop();
     throw error;
   }
+  app.listening?.();
   return server;
 }

@@ -1,4 +1,7 @@
 import { runService } from "../../lib/http/service-main.ts";
-import { createQueryApp } from "./app.ts";
+import { createQueryService } from "./app.ts";
 
-await runService("query", createQueryApp);
+await runService("query", (platform) => {
+  const query = createQueryService(platform);
+  return { handle: (request: Request) => query.app.handle(request), listening: () => void query.warm(), close: query.close };
+});

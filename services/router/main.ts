@@ -5,7 +5,7 @@ import { inProcess, overHttp } from "../../lib/http/upstream.ts";
 import { logLine, setLogging } from "../../lib/log.ts";
 import { serveApp } from "../../lib/http/serve.ts";
 import { createIngestService } from "../ingest/app.ts";
-import { createQueryApp } from "../query/app.ts";
+import { createQueryService } from "../query/app.ts";
 import { createHooksService } from "../hooks/app.ts";
 import type { DeliveryWorker } from "../../lib/webhooks/worker.ts";
 import { createRouterApp, setClientIp, type RouterOptions } from "./app.ts";
@@ -25,6 +25,8 @@ export interface RunningRouter {
   mode: "one-process" | "split";
   /** The outbound webhook worker, when the hooks service runs in this process. */
   deliveries: DeliveryWorker | null;
+  /** Settles with the number of recently read sites loaded in the background after the start (0 in split mode: the query service warms). */
+  warming: Promise<number>;
   flushKeyUses(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -48,9 +50,10 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
   }
   const ingest = settings.ingestUrl ? null : createIngestService(platform);
   const hooks = settings.hooksUrl ? null : createHooksService(platform);
+  const query = settings.queryUrl ? null : createQueryService(platform);
   const upstreams = {
     ingest: ingest ? inProcess("ingest", ingest.app, ingest.direct) : overHttp("ingest", settings.ingestUrl!, platform.secret),
-    query: settings.queryUrl ? overHttp("query", settings.queryUrl, platform.secret) : inProcess("query", createQueryApp(platform)),
+    query: query ? inProcess("query", query.app) : overHttp("query", settings.queryUrl!, platform.secret),
     hooks: hooks ? inProcess("hooks", hooks.app) : overHttp("hooks", settings.hooksUrl!, platform.secret),
   };
   hooks?.deliveries.start();
@@ -68,6 +71,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
     await server.stop(true);
     await hooks?.deliveries.stop();
     await router.close();
+    await query?.close();
     ingest?.close();
     closePlatform(platform);
   };
@@ -77,6 +81,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
     await stop();
     throw error;
   }
+  const warming = query?.warm() ?? Promise.resolve(0);
   return {
     url: `http://localhost:${server.port}`,
     port: server.port!,
@@ -84,6 +89,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
     bootstrap,
     mode,
     deliveries: hooks?.deliveries ?? null,
+    warming,
     flushKeyUses: router.flushKeyUses,
     stop,
   };
