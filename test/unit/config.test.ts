@@ -24,3 +24,10 @@ test("HTTP_IDLE_TIMEOUT_S: 120 s unless set, 1..255 (Bun's limit), else refused 
   expect(readSettings({ HTTP_IDLE_TIMEOUT_S: "255" }).httpIdleTimeoutS).toBe(255);
   for (const bad of ["0", "256", "1.5", "soon"]) expect(() => readSettings({ HTTP_IDLE_TIMEOUT_S: bad })).toThrow(/HTTP_IDLE_TIMEOUT_S/);
 });
+
+test("ANALYTICS_WARM_SITES: 4 unless set, 0 (off) to 64, else refused at start", () => {
+  expect(readSettings({}).analyticsWarmSites).toBe(4);
+  expect(readSettings({ ANALYTICS_WARM_SITES: "0" }).analyticsWarmSites).toBe(0);
+  expect(readSettings({ ANALYTICS_WARM_SITES: "64" }).analyticsWarmSites).toBe(64);
+  for (const bad of ["-1", "65", "2.5", "all"]) expect(() => readSettings({ ANALYTICS_WARM_SITES: bad })).toThrow(/ANALYTICS_WARM_SITES/);
+});
