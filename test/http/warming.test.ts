@@ -37,9 +37,15 @@ async function logUntil(server: Proc, until: (line: Record<string, unknown>) => 
 
 test("the sites read before a restart are loaded after it without a request; ANALYTICS_WARM_SITES=0 turns that off", async () => {
   const dataDir = tempDir();
+  const servers: Proc[] = [];
+  const spawn = async (cmd: string[], env: Record<string, string>) => {
+    const server = await spawnService(cmd, env, freePort());
+    servers.push(server);
+    return server;
+  };
   try {
     const env = { DATA_DIR: dataDir, ...ONE_PROCESS };
-    const first = await spawnService(MAIN, env, freePort());
+    const first = await spawn(MAIN, env);
     const boot = JSON.parse(readFileSync(join(dataDir, "bootstrap.json"), "utf8"));
     const auth = { headers: { authorization: `Bearer ${boot.key}` } };
     const overview = `/api/v1/orgs/${boot.orgId}/sites/${boot.siteId}/analytics/overview`;
@@ -52,7 +58,7 @@ test("the sites read before a restart are loaded after it without a request; ANA
     expect(JSON.parse(readFileSync(join(dataDir, "recent-sites.json"), "utf8")).sites).toMatchObject([{ orgId: boot.orgId, siteId: boot.siteId }]);
 
     // Started again, asked nothing: the site is loaded in the background.
-    const second = await spawnService(MAIN, { ...env, LOG_REQUESTS: "1" }, freePort());
+    const second = await spawn(MAIN, { ...env, LOG_REQUESTS: "1" });
     const lines = await logUntil(second, (line) => line.msg === "warming done");
     expect(lines.filter((l) => l.msg === "site warmed")).toMatchObject([{ orgId: boot.orgId, siteId: boot.siteId }]);
     expect(lines.at(-1)).toMatchObject({ msg: "warming done", warmed: 1 });
@@ -61,13 +67,13 @@ test("the sites read before a restart are loaded after it without a request; ANA
     await second.kill();
 
     // In split mode the query service, which holds the analytics data, is the one that warms.
-    const query = await spawnService([process.execPath, join(ROOT, "services/query/main.ts")], { DATA_DIR: dataDir, LOG_REQUESTS: "1" }, freePort());
+    const query = await spawn([process.execPath, join(ROOT, "services/query/main.ts")], { DATA_DIR: dataDir, LOG_REQUESTS: "1" });
     const queryLines = await logUntil(query, (line) => line.msg === "warming done");
     expect(queryLines.filter((l) => l.msg === "site warmed")).toMatchObject([{ orgId: boot.orgId, siteId: boot.siteId }]);
     await query.kill();
 
     // Off: the same store, a report asked and answered, and no site loaded in the background.
-    const off = await spawnService(MAIN, { ...env, LOG_REQUESTS: "1", ANALYTICS_WARM_SITES: "0" }, freePort());
+    const off = await spawn(MAIN, { ...env, LOG_REQUESTS: "1", ANALYTICS_WARM_SITES: "0" });
     expect((await post(off.url, batch(boot.siteKey, [ev("pageview", Date.now())]))).status).toBe(202);
     const again = await fetch(off.url + overview, auth);
     expect(((await again.json()) as { current: { sessions: number } }).current.sessions).toBe(2);
@@ -76,6 +82,8 @@ test("the sites read before a restart are loaded after it without a request; ANA
     expect(out.some((l) => l.route === overview && l.status === 200)).toBe(true);
     expect(out.filter((l) => typeof l.msg === "string" && /warm/.test(l.msg))).toEqual([]);
   } finally {
+    // A failed check leaves its server running otherwise.
+    for (const server of servers) if (server.proc.exitCode === null) server.proc.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
   }
 }, 120_000);
