@@ -46,15 +46,23 @@ export class RecentSites {
     (this.timer as { unref?: () => void }).unref?.();
   }
 
-  /** Writes the list now if it changed (a new file renamed over the old: never torn). */
+  /**
+   * Writes the list now if it changed (a new file renamed over the old: never torn). A write
+   * that fails (DATA_DIR gone or full) is logged, not thrown: it runs from a timer, and losing
+   * the hint must not end the process.
+   */
   flush(): void {
     if (!this.timer) return;
     clearTimeout(this.timer);
     this.timer = null;
     const file = join(this.dataDir, RECENT_SITES_FILE);
     const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify({ sites: this.sites() } satisfies RecentList));
-    renameSync(temp, file);
+    try {
+      writeFileSync(temp, JSON.stringify({ sites: this.sites() } satisfies RecentList));
+      renameSync(temp, file);
+    } catch (error) {
+      logLine({ level: "warn", msg: "recent sites not saved", file, error: String(error) });
+    }
   }
 
   private sites(): RecentList["sites"] {

@@ -42,3 +42,12 @@ test("a damaged or foreign recent-sites file is an empty list, and is replaced a
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a list that cannot be written (DATA_DIR gone) is logged, not thrown: it is saved from a timer", () => {
+  const dir = tempDir();
+  rmSync(dir, { recursive: true, force: true });
+  const list = new RecentSites(dir, Date.now);
+  list.touch("o", "s");
+  expect(() => list.flush()).not.toThrow();
+  expect(list.recent(1)).toEqual([{ orgId: "o", siteId: "s" }]);
+});
