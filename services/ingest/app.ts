@@ -19,10 +19,17 @@ const SCRIPT = { body: trackerSource, gzip: gzipSync(trackerSource, { level: 9 }
 
 const SiteConfig = t.Object({ siteKey: t.String(), consent: ConsentSettings, popups: t.Array(t.Unknown()), wheels: t.Array(t.Unknown()) });
 
-/** Public tracking: POST /v1/collect, the script, and the site config the script reads. */
-export async function createIngestService(platform: Platform) {
+/**
+ * Public tracking: POST /v1/collect, the script, and the site config the script reads.
+ * `ready` settles once the collect thread has opened what it collects with (a bad GEOIP_DB
+ * fails there): the server listens before that, and batches that come meanwhile wait in the
+ * thread's ring, so none is answered or stored without its enrichment.
+ */
+export function createIngestService(platform: Platform) {
   const thread = new CollectThread(platform);
-  await thread.ready();
+  const ready = thread.ready();
+  // Awaited by whoever starts the service; until then a failure must not go unhandled.
+  ready.catch(() => {});
   const collectBatch = collectEndpoint((request) => thread.collect(request), platform.now);
   const app = new Elysia({ name: "ingest", ...SERVICE_CONFIG })
     .use(serviceBase({ name: "ingest", secret: platform.secret, requireAuth: false }))
@@ -88,10 +95,5 @@ export async function createIngestService(platform: Platform) {
   /** What the one-process router calls without routing the request a second time. */
   // Decoded here: the HTTP thread has time to spare, the collect thread does not.
   const direct: DirectRoutes = { "POST /v1/collect": (request, ctx, bytes) => collectBatch(request, ctx, bytes ? bodyText(bytes) : "") };
-  return { app, direct, close: () => thread.close() };
-}
-
-/** The ingest service's app alone (split mode: runService). */
-export async function createIngestApp(platform: Platform) {
-  return (await createIngestService(platform)).app;
+  return { app, direct, ready, close: () => thread.close() };
 }

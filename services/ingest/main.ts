@@ -1,4 +1,7 @@
 import { runService } from "../../lib/http/service-main.ts";
-import { createIngestApp } from "./app.ts";
+import { createIngestService } from "./app.ts";
 
-await runService("ingest", createIngestApp);
+await runService("ingest", (platform) => {
+  const ingest = createIngestService(platform);
+  return { handle: (request: Request) => ingest.app.handle(request), ready: ingest.ready, close: async () => ingest.close() };
+});

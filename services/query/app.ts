@@ -2,6 +2,9 @@ import { Elysia } from "elysia";
 import { SERVICE_CONFIG } from "../../lib/http/service.ts";
 import { serviceDocs } from "../../lib/http/openapi.ts";
 import type { Platform } from "../../lib/platform.ts";
+import { recentSitesOf } from "../../lib/analytics/recent-sites.ts";
+import { saveSnapshots } from "../../lib/analytics/site-cache.ts";
+import { warmRecentSites, type Warming } from "../../lib/analytics/warming.ts";
 import { queryContext } from "./context.ts";
 import { sitesAuditRoutes } from "./routes/sites-audit.ts";
 import { integrationsRoutes } from "./routes/integrations.ts";
@@ -25,4 +28,26 @@ export function createQueryApp(platform: Platform) {
     .use(analyticsRoutes(platform))
     .use(funnelsExploreRoutes(platform))
     .use(peopleRoutes(platform));
+}
+
+/**
+ * The query app and what runs beside it: the sites read most recently are remembered in
+ * DATA_DIR and, after a start, loaded in the background (lib/analytics/warming.ts).
+ */
+export function createQueryService(platform: Platform) {
+  let warming: Warming | null = null;
+  return {
+    app: createQueryApp(platform),
+    /** Call once the server listens; settles with the number of sites loaded. */
+    warm: (): Promise<number> => (warming ??= warmRecentSites(platform)).done,
+    /**
+     * Stops warming (the site loading finishes on its own), saves the list of recent reads, and
+     * brings every loaded site's snapshot up to date, so the next start reads no rows.
+     */
+    async close(): Promise<void> {
+      warming?.stop();
+      recentSitesOf(platform).flush();
+      await saveSnapshots(platform);
+    },
+  };
 }

@@ -4,9 +4,8 @@ import { bootstrapIfEmpty, type Bootstrap } from "../../lib/admin/bootstrap.ts";
 import { inProcess, overHttp } from "../../lib/http/upstream.ts";
 import { logLine, setLogging } from "../../lib/log.ts";
 import { serveApp } from "../../lib/http/serve.ts";
-import { saveSnapshots } from "../../lib/analytics/site-cache.ts";
 import { createIngestService } from "../ingest/app.ts";
-import { createQueryApp } from "../query/app.ts";
+import { createQueryService } from "../query/app.ts";
 import { createHooksService } from "../hooks/app.ts";
 import type { DeliveryWorker } from "../../lib/webhooks/worker.ts";
 import { createRouterApp, setClientIp, type RouterOptions } from "./app.ts";
@@ -26,6 +25,8 @@ export interface RunningRouter {
   mode: "one-process" | "split";
   /** The outbound webhook worker, when the hooks service runs in this process. */
   deliveries: DeliveryWorker | null;
+  /** Settles with the number of recently read sites loaded in the background after the start (0 in split mode: the query service warms). */
+  warming: Promise<number>;
   flushKeyUses(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -47,11 +48,12 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
         `  API key      ${bootstrap.key}\n  This key is shown once; keep it safe.\n\n`,
     );
   }
-  const ingest = settings.ingestUrl ? null : await createIngestService(platform);
+  const ingest = settings.ingestUrl ? null : createIngestService(platform);
   const hooks = settings.hooksUrl ? null : createHooksService(platform);
+  const query = settings.queryUrl ? null : createQueryService(platform);
   const upstreams = {
     ingest: ingest ? inProcess("ingest", ingest.app, ingest.direct) : overHttp("ingest", settings.ingestUrl!, platform.secret),
-    query: settings.queryUrl ? overHttp("query", settings.queryUrl, platform.secret) : inProcess("query", createQueryApp(platform)),
+    query: query ? inProcess("query", query.app) : overHttp("query", settings.queryUrl!, platform.secret),
     hooks: hooks ? inProcess("hooks", hooks.app) : overHttp("hooks", settings.hooksUrl!, platform.secret),
   };
   hooks?.deliveries.start();
@@ -65,6 +67,21 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
   });
   const mode = settings.ingestUrl || settings.queryUrl || settings.hooksUrl ? "split" : "one-process";
   logLine({ msg: "router listening", port: server.port, mode });
+  const stop = async () => {
+    await server.stop(true);
+    await hooks?.deliveries.stop();
+    await router.close();
+    await query?.close();
+    ingest?.close();
+    closePlatform(platform);
+  };
+  try {
+    await ingest?.ready;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const warming = query?.warm() ?? Promise.resolve(0);
   return {
     url: `http://localhost:${server.port}`,
     port: server.port!,
@@ -72,16 +89,9 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
     bootstrap,
     mode,
     deliveries: hooks?.deliveries ?? null,
+    warming,
     flushKeyUses: router.flushKeyUses,
-    async stop() {
-      await server.stop(true);
-      // A graceful stop leaves every loaded site's snapshot current: the next start reads no rows.
-      await saveSnapshots(platform);
-      await hooks?.deliveries.stop();
-      await router.close();
-      ingest?.close();
-      closePlatform(platform);
-    },
+    stop,
   };
 }
 

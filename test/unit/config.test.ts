@@ -31,3 +31,10 @@ test("ANALYTICS_MEMORY_MB: 512 MiB unless set, a whole number of MiB from 1, els
   expect(readSettings({ ANALYTICS_MEMORY_MB: "4096" }).analyticsMemoryMb).toBe(4096);
   for (const bad of ["0", "-5", "1.5", "lots", "2000000"]) expect(() => readSettings({ ANALYTICS_MEMORY_MB: bad })).toThrow(/ANALYTICS_MEMORY_MB/);
 });
+
+test("ANALYTICS_WARM_SITES: 4 unless set, 0 (off) to 64, else refused at start", () => {
+  expect(readSettings({}).analyticsWarmSites).toBe(4);
+  expect(readSettings({ ANALYTICS_WARM_SITES: "0" }).analyticsWarmSites).toBe(0);
+  expect(readSettings({ ANALYTICS_WARM_SITES: "64" }).analyticsWarmSites).toBe(64);
+  for (const bad of ["-1", "65", "2.5", "all"]) expect(() => readSettings({ ANALYTICS_WARM_SITES: bad })).toThrow(/ANALYTICS_WARM_SITES/);
+});

@@ -4,7 +4,8 @@ import { SiteParams } from "../../../lib/api/models.ts";
 import { orgStore } from "../../../lib/db/org-store.ts";
 import { ApiError } from "../../../lib/errors.ts";
 import type { Platform } from "../../../lib/platform.ts";
-import { analyticsSite, type AnalyticsSite } from "../../../lib/analytics/site-cache.ts";
+import type { AnalyticsSite } from "../../../lib/analytics/site-cache.ts";
+import { readSite } from "../../../lib/analytics/recent-sites.ts";
 import { reportPeriod, type Period } from "../../../lib/analytics/period.ts";
 import { Acquisition, Attribution, Audience, Behaviour, Campaigns, Conversions, Events, Locations, Overview, Pages, LocationsQuery, Realtime, ReportQuery, REPORTS, type ReportName } from "../../../lib/analytics/models.ts";
 import { overviewReport } from "../../../lib/analytics/reports/overview.ts";
@@ -30,7 +31,7 @@ export function analyticsRoutes(platform: Platform) {
   const datedReport =
     <T>(run: (site: AnalyticsSite, period: Period, query: ReportQuery) => T) =>
     async ({ params, query }: { params: { orgId: string; siteId: string }; query: ReportQuery }) => {
-      const site = await analyticsSite(platform, params.orgId, params.siteId);
+      const site = await readSite(platform, params.orgId, params.siteId);
       return run(site, reportPeriod(query, site.timezone, now()), query);
     };
   return new Elysia({ name: "query:analytics" })

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { API } from "../../../lib/api/routes.ts";
 import { SiteParams } from "../../../lib/api/models.ts";
-import { analyticsSite } from "../../../lib/analytics/site-cache.ts";
+import { readSite } from "../../../lib/analytics/recent-sites.ts";
 import { FunnelList, FunnelParams, FunnelPreviewBody, FunnelResultModel, FunnelRunQuery } from "../../../lib/analytics/funnels/model.ts";
 import { listFunnels, previewFunnel, runSavedFunnel } from "../../../lib/analytics/funnels/endpoints.ts";
 import { ExploreRequest, ExploreResponse } from "../../../lib/analytics/explore/model.ts";
@@ -21,17 +21,17 @@ export function funnelsExploreRoutes(platform: Platform) {
     )
     .post(
       API.previewFunnel.path,
-      async ({ params, body }) => previewFunnel(await analyticsSite(platform, params.orgId, params.siteId), body, now()),
+      async ({ params, body }) => previewFunnel(await readSite(platform, params.orgId, params.siteId), body, now()),
       { params: SiteParams, body: FunnelPreviewBody, response: FunnelResultModel, detail: doc(API.previewFunnel), parse: JSON_BODY },
     )
     .get(
       API.runFunnel.path,
-      async ({ params, query }) => runSavedFunnel(await analyticsSite(platform, params.orgId, params.siteId), params.id, query, now()),
+      async ({ params, query }) => runSavedFunnel(await readSite(platform, params.orgId, params.siteId), params.id, query, now()),
       { params: FunnelParams, query: FunnelRunQuery, response: FunnelResultModel, detail: doc(API.runFunnel) },
     )
     .post(
       API.explore.path,
-      async ({ params, body }) => explore(await analyticsSite(platform, params.orgId, params.siteId), body, now()),
+      async ({ params, body }) => explore(await readSite(platform, params.orgId, params.siteId), body, now()),
       { params: SiteParams, body: ExploreRequest, response: ExploreResponse, detail: { summary: "Explore: query (metrics by one dimension, filtered; spec 2.8), segments, retention cohorts or paths (spec 4.7)", tags: ["Analytics"] }, parse: JSON_BODY },
     );
 }

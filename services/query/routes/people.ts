@@ -1,7 +1,8 @@
 import { Elysia } from "elysia";
 import { API } from "../../../lib/api/routes.ts";
 import { SiteParams } from "../../../lib/api/models.ts";
-import { analyticsSite, siteWithStore } from "../../../lib/analytics/site-cache.ts";
+import { siteWithStore } from "../../../lib/analytics/site-cache.ts";
+import { readSite } from "../../../lib/analytics/recent-sites.ts";
 import { LeadList, LeadListQuery, VisitorList, VisitorListQuery, VisitorParams, VisitorProfile } from "../../../lib/people/models.ts";
 import { visitorsList } from "../../../lib/people/visitors.ts";
 import { visitorProfile } from "../../../lib/people/profile.ts";
@@ -16,12 +17,12 @@ export function peopleRoutes(platform: Platform) {
     .use(queryContext(platform))
     .get(
       API.listVisitors.path,
-      async ({ ctx, params, query }) => visitorsList(await analyticsSite(platform, params.orgId, params.siteId), query, piiAccess(ctx), now()),
+      async ({ ctx, params, query }) => visitorsList(await readSite(platform, params.orgId, params.siteId), query, piiAccess(ctx), now()),
       { params: SiteParams, query: VisitorListQuery, response: VisitorList, detail: doc(API.listVisitors) },
     )
     .get(
       API.visitorProfile.path,
-      async ({ ctx, params }) => visitorProfile(await analyticsSite(platform, params.orgId, params.siteId), params.visitorId, piiAccess(ctx), now()),
+      async ({ ctx, params }) => visitorProfile(await readSite(platform, params.orgId, params.siteId), params.visitorId, piiAccess(ctx), now()),
       { params: VisitorParams, response: VisitorProfile, detail: doc(API.visitorProfile) },
     )
     .get(
