@@ -7,7 +7,8 @@
  * reused by later runs (scripts/bench/seeded-site.ts).
  * Options: --visitors 1500000 --days 90 --warm 15 --seconds 10 --connections 32 --fresh;
  * --warm-only: every report warm in one server (no cold figures, no ingest section) — for
- * before/after comparisons, since a cold first request can outlast the server's idle timeout.
+ * before/after comparisons, since a cold first request can outlast the server's idle timeout;
+ * --ingest-only: only the ingest section.
  */
 import { existsSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -27,6 +28,7 @@ const warmRuns = flag("warm", 15);
 const seconds = flag("seconds", 10);
 const connections = flag("connections", 32);
 const warmOnly = process.argv.includes("--warm-only");
+const ingestOnly = process.argv.includes("--ingest-only");
 const { dataDir, env, seeded } = await seededSite(visitors, days);
 const { boot } = seeded;
 const file = join(dataDir, `${boot.orgId}.sqlite`);
@@ -107,7 +109,7 @@ const warmly = async (url: string, q: Query) => {
   for (let i = 0; i < warmRuns; i++) warm.push((await call(url, q)).ms);
   return { p50: median(warm), p95: p95(warm) };
 };
-for (const q of queries.filter((x) => !x.warmOnly && !warmOnly)) {
+for (const q of queries.filter((x) => !x.warmOnly && !warmOnly && !ingestOnly)) {
   // Cold: a fresh process, so the first request loads the site's columns from the store.
   const server = await startProcess(["services/router/main.ts"], env);
   const cold = await firstCall(server.url, q);
@@ -117,7 +119,7 @@ for (const q of queries.filter((x) => !x.warmOnly && !warmOnly)) {
   console.error(`${q.name}: cold ${cold.ms.toFixed(0)} ms, warm p50 ${warm.p50.toFixed(1)} ms`);
   await server.stop();
 }
-{
+if (!ingestOnly) {
   const server = await startProcess(["services/router/main.ts"], env);
   await firstCall(server.url, queries[0]);
   for (const q of queries.filter((x) => x.warmOnly || warmOnly)) {
