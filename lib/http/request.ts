@@ -15,6 +15,10 @@ export function attachBody(request: Request, body: Uint8Array): void {
   readBodies.set(request, body);
 }
 
+export function attachedBody(request: Request): Uint8Array | undefined {
+  return readBodies.get(request);
+}
+
 const tooLarge = () => new ApiError("BAD_REQUEST", "Request body larger than 256 KB", [{ path: "body", message: "larger than 256 KB" }]);
 
 /**

@@ -5,7 +5,7 @@ import { inProcess, overHttp } from "../../lib/http/upstream.ts";
 import { logLine, setLogging } from "../../lib/log.ts";
 import { serveApp } from "../../lib/http/serve.ts";
 import { createIngestService } from "../ingest/app.ts";
-import { createQueryService } from "../query/app.ts";
+import { createQueryThread } from "../query/thread.ts";
 import { createHooksService } from "../hooks/app.ts";
 import type { DeliveryWorker } from "../../lib/webhooks/worker.ts";
 import { createRouterApp, setClientIp, type RouterOptions } from "./app.ts";
@@ -50,7 +50,8 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
   }
   const ingest = settings.ingestUrl ? null : createIngestService(platform);
   const hooks = settings.hooksUrl ? null : createHooksService(platform);
-  const query = settings.queryUrl ? null : createQueryService(platform);
+  // In one process, reports run on their own thread: the router's loop stays free for collect.
+  const query = settings.queryUrl ? null : createQueryThread(settings, platform.now);
   const upstreams = {
     ingest: ingest ? inProcess("ingest", ingest.app, ingest.direct) : overHttp("ingest", settings.ingestUrl!, platform.secret),
     query: query ? inProcess("query", query.app) : overHttp("query", settings.queryUrl!, platform.secret),

@@ -1,0 +1,53 @@
+import type { Settings } from "../../lib/config.ts";
+import type { RequestContext } from "../../lib/auth/context.ts";
+import { attachedContext } from "../../lib/auth/context.ts";
+import { attachedBody } from "../../lib/http/request.ts";
+import { WorkerCalls } from "../../lib/threads/worker-calls.ts";
+
+/**
+ * The query service on its own thread, for one-process mode: a report's tens of milliseconds
+ * of column scans run beside the router's event loop instead of on it, so `/v1/collect`'s
+ * answers (and every other route) never wait behind a report. Requests cross as plain data —
+ * method, URL, headers, the body the router read, the router's resolved context and clock —
+ * and answers come back whole. The thread opens its own platform (control store, tenant
+ * stores, loaded sites); a thread that dies is started again on the next request, and the
+ * requests it held answer 500.
+ */
+
+export interface QueryInit {
+  settings: Settings;
+}
+
+export type QueryCall =
+  | { kind: "request"; method: string; url: string; headers: [string, string][]; body: Uint8Array | null; ctx: RequestContext | null; now: number }
+  | { kind: "warm" }
+  | { kind: "close" };
+
+export interface QueryAnswer {
+  status: number;
+  headers: [string, string][];
+  body: ArrayBuffer;
+}
+
+const QUERY_WORKER = new URL("./worker.ts", import.meta.url).href;
+
+export function createQueryThread(settings: Settings, now: () => number) {
+  const calls = new WorkerCalls<QueryInit, QueryCall>(QUERY_WORKER, { init: () => ({ settings }) });
+  return {
+    app: {
+      async handle(request: Request): Promise<Response> {
+        const body = attachedBody(request) ?? (request.body ? new Uint8Array(await request.arrayBuffer()) : null);
+        const call: QueryCall = { kind: "request", method: request.method, url: request.url, headers: Array.from(request.headers as unknown as Iterable<[string, string]>), body, ctx: attachedContext(request) ?? null, now: now() };
+        const answer = await calls.call<QueryAnswer>(call);
+        return new Response(answer.body, { status: answer.status, headers: answer.headers });
+      },
+    },
+    /** Loads the recently read sites in the thread, in the background; settles with how many. */
+    warm: () => calls.call<number>({ kind: "warm" }),
+    /** Stops the thread's warming, saves its recent-sites list and snapshots, then ends it. */
+    async close(): Promise<void> {
+      await calls.call({ kind: "close" });
+      calls.close();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+/** The query thread's side (services/query/thread.ts): the query service, fed requests as plain data. */
+import { serveCalls } from "../../lib/threads/worker-calls.ts";
+import { openPlatform } from "../../lib/platform.ts";
+import { setLogging } from "../../lib/log.ts";
+import { attachContext } from "../../lib/auth/context.ts";
+import { attachBody } from "../../lib/http/request.ts";
+import { createQueryService } from "./app.ts";
+import type { QueryAnswer, QueryCall, QueryInit } from "./thread.ts";
+
+let service: ReturnType<typeof createQueryService> | null = null;
+/** The router's clock less this thread's, as of the last request (tests move the router's). */
+let clockOffset = 0;
+
+serveCalls<QueryInit, QueryCall>({
+  init({ settings }) {
+    setLogging(settings.logRequests);
+    service = createQueryService(openPlatform(settings, { now: () => Date.now() + clockOffset }));
+  },
+  async call(call): Promise<QueryAnswer | number | void> {
+    const query = service!;
+    if (call.kind === "warm") return query.warm();
+    if (call.kind === "close") return query.close();
+    clockOffset = call.now - Date.now();
+    const request = new Request(call.url, { method: call.method, headers: call.headers });
+    if (call.ctx) attachContext(request, call.ctx);
+    if (call.body) attachBody(request, call.body);
+    const response = await query.app.handle(request);
+    return { status: response.status, headers: Array.from(response.headers as unknown as Iterable<[string, string]>), body: await response.arrayBuffer() };
+  },
+});
