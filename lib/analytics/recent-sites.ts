@@ -4,6 +4,7 @@ import { Type, type Static } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import type { Platform } from "../platform.ts";
 import { logLine } from "../log.ts";
+import { warmReportIndexes } from "./reports/warm.ts";
 import { analyticsSite, type AnalyticsSite } from "./site-cache.ts";
 
 /** The sites last read, most recent first, as kept in DATA_DIR (docs/decisions.md: "Warming"). */
@@ -97,5 +98,7 @@ export function recentSitesOf(platform: Platform): RecentSites {
 export async function readSite(platform: Platform, orgId: string, siteId: string): Promise<AnalyticsSite> {
   const site = await analyticsSite(platform, orgId, siteId);
   recentSitesOf(platform).touch(orgId, siteId);
+  // A site just loaded gets every report's indexes built behind this request (once).
+  void warmReportIndexes(site, platform.now());
   return site;
 }

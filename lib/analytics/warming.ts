@@ -2,6 +2,7 @@ import type { Platform } from "../platform.ts";
 import { logLine } from "../log.ts";
 import { recentSitesOf } from "./recent-sites.ts";
 import { analyticsSite } from "./site-cache.ts";
+import { warmReportIndexes } from "./reports/warm.ts";
 
 /** Lets the requests waiting on the event loop go first. */
 const breather = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -33,7 +34,7 @@ export function warmRecentSites(platform: Platform): Warming {
       if (stopped) break;
       const started = performance.now();
       try {
-        await analyticsSite(platform, orgId, siteId);
+        await warmReportIndexes(await analyticsSite(platform, orgId, siteId), platform.now());
         warmed++;
         logLine({ msg: "site warmed", orgId, siteId, ms: Math.round(performance.now() - started) });
       } catch (error) {

@@ -1,0 +1,54 @@
+import type { AnalyticsSite } from "../site-cache.ts";
+import type { SiteData } from "../site-data.ts";
+import { reportPeriod, type Period } from "../period.ts";
+import { logLine } from "../../log.ts";
+import { overviewReport } from "./overview.ts";
+import { acquisitionReport } from "./acquisition.ts";
+import { pagesReport } from "./pages.ts";
+import { locationsReport } from "./locations.ts";
+import { audienceReport } from "./audience.ts";
+import { eventsReport } from "./events.ts";
+import { campaignsReport } from "./campaigns.ts";
+import { behaviourReport } from "./behaviour.ts";
+import { attributionReport } from "./attribution.ts";
+import { conversionsReport } from "./conversions.ts";
+
+/**
+ * After a site is loaded, the indexes each built-in report reads are built in the background
+ * by answering every report once over the last 28 days (the answers are dropped), one report
+ * per turn of the event loop so requests go between them. So the first call of any report
+ * finds its indexes (each kept by the site's next snapshot, and mapped back after a restart),
+ * instead of building them while someone waits. Indexes do not depend on the range.
+ */
+const REPORTS: [string, (site: AnalyticsSite, period: Period) => unknown][] = [
+  ["overview", overviewReport],
+  ["acquisition", acquisitionReport],
+  ["pages", pagesReport],
+  ["locations", (site, period) => locationsReport(site, period, {})],
+  ["audience", audienceReport],
+  ["events", eventsReport],
+  ["campaigns", campaignsReport],
+  ["behaviour", behaviourReport],
+  ["attribution", attributionReport],
+  ["conversions", conversionsReport],
+];
+
+const warmed = new WeakSet<SiteData>();
+const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Builds the report indexes of a site's data once (later calls for the same data do nothing). */
+export async function warmReportIndexes(site: AnalyticsSite, now: number): Promise<void> {
+  if (warmed.has(site.data) || site.data.sessions.count === 0) return;
+  warmed.add(site.data);
+  const started = performance.now();
+  const period = reportPeriod({}, site.timezone, now);
+  for (const [name, report] of REPORTS) {
+    await turn();
+    try {
+      report(site, period);
+    } catch (error) {
+      logLine({ level: "warn", msg: "report indexes not built", siteId: site.id, report: name, error: String(error) });
+    }
+  }
+  logLine({ msg: "report indexes built", siteId: site.id, ms: Math.round(performance.now() - started) });
+}
