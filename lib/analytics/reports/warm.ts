@@ -38,7 +38,8 @@ const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Builds the report indexes of a site's data once (later calls for the same data do nothing). */
 export async function warmReportIndexes(site: AnalyticsSite, now: number): Promise<void> {
-  if (warmed.has(site.data) || site.data.sessions.count === 0) return;
+  // A site mapped from a snapshot that kept indexes has what the last process built (warming included).
+  if (warmed.has(site.data) || site.data.sessions.count === 0 || (site.data.restoredFromSnapshot && site.data.keptIndexes().length > 0)) return;
   warmed.add(site.data);
   const started = performance.now();
   const period = reportPeriod({}, site.timezone, now);
