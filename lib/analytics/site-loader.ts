@@ -33,6 +33,12 @@ const CHUNK = 250_000;
  * grows by 1.6 %.
  */
 const SAVE_AFTER_EVENTS = 10_000;
+/**
+ * …and no sooner than this after the last write: loads wait while a write runs (a second or
+ * two at 10 M events), so a site taking in thousands of events a second pauses its reports
+ * at most once in this long. A graceful stop writes whatever came in since.
+ */
+const SAVE_INTERVAL_MS = 5 * 60_000;
 
 /** Room to grow kept in a column read whole (a snapshot, a first load): an eighth and a bit. */
 const room = (n: number) => n + (n >> 3) + 1024;
@@ -53,6 +59,8 @@ export class SiteLoader {
   private snapshotSeq = 0;
   /** How many derived indexes the last snapshot kept (a stop writes again when reports built more). */
   private indexesAtSnapshot = 0;
+  /** When the last write started (ms since epoch; 0: none from this process). */
+  private savedAt = 0;
 
   constructor(private readonly data: SiteData) {}
 
@@ -97,7 +105,8 @@ export class SiteLoader {
     }
     if (latest > this.lastEventSeq) await this.loadSince(store, latest);
     this.lastEventSeq = latest;
-    if (this.data.events.count - this.eventsAtSnapshot >= Math.max(SAVE_AFTER_EVENTS, this.data.events.count >> 6)) this.save(store);
+    const grown = this.data.events.count - this.eventsAtSnapshot >= Math.max(SAVE_AFTER_EVENTS, this.data.events.count >> 6);
+    if (grown && Date.now() - this.savedAt >= SAVE_INTERVAL_MS) this.save(store);
   }
 
   /** What the store holds at an event seq: the row a snapshot must find there again. */
@@ -148,6 +157,7 @@ export class SiteLoader {
     const eventSeq = this.lastEventSeq;
     const events = this.data.events.count;
     const started = performance.now();
+    this.savedAt = Date.now();
     this.writing = (async () => {
       const mark = await this.markOf(store, eventSeq);
       const meta = this.data.snapshotMeta();

@@ -33,6 +33,8 @@ const QUERY_WORKER = new URL("./worker.ts", import.meta.url).href;
 
 export function createQueryThread(settings: Settings, now: () => number) {
   const calls = new WorkerCalls<QueryInit, QueryCall>(QUERY_WORKER, { init: () => ({ settings }) });
+  // Started now, not on the first request: its modules load while the router's do.
+  calls.start();
   return {
     app: {
       async handle(request: Request): Promise<Response> {
@@ -46,8 +48,14 @@ export function createQueryThread(settings: Settings, now: () => number) {
     warm: () => calls.call<number>({ kind: "warm" }),
     /** Stops the thread's warming, saves its recent-sites list and snapshots, then ends it. */
     async close(): Promise<void> {
-      await calls.call({ kind: "close" });
-      calls.close();
+      // The thread never keeps the process alive (unref'd): a timer does while it saves.
+      const alive = setInterval(() => {}, 60_000);
+      try {
+        await calls.call({ kind: "close" });
+      } finally {
+        clearInterval(alive);
+        calls.close();
+      }
     },
   };
 }

@@ -87,3 +87,33 @@ test("the sites read before a restart are loaded after it without a request; ANA
     rmSync(dataDir, { recursive: true, force: true });
   }
 }, 120_000);
+
+test("a graceful stop brings the site's column snapshot up to date; the next start maps it and reads only what came since", async () => {
+  const dataDir = tempDir();
+  const env = { DATA_DIR: dataDir, ...ONE_PROCESS, LOG_REQUESTS: "1", ANALYTICS_WARM_SITES: "0" };
+  let server: Proc | null = null;
+  try {
+    server = await spawnService(MAIN, env, freePort());
+    const boot = JSON.parse(readFileSync(join(dataDir, "bootstrap.json"), "utf8"));
+    const auth = { headers: { authorization: `Bearer ${boot.key}` } };
+    const overview = `/api/v1/orgs/${boot.orgId}/sites/${boot.siteId}/analytics/overview`;
+    const sessions = async (url: string) => ((await (await fetch(url + overview, auth)).json()) as { current: { sessions: number } }).current.sessions;
+    expect((await post(server.url, batch(boot.siteKey, [ev("pageview", Date.now())]))).status).toBe(202);
+    expect(await sessions(server.url)).toBe(1);
+    // Built from the store, then written (one kept event).
+    expect((await logUntil(server, (l) => l.msg === "analytics snapshot written")).at(-1)).toMatchObject({ site: boot.siteId, events: 1 });
+    expect((await post(server.url, batch(boot.siteKey, [ev("pageview", Date.now()), ev("pageview", Date.now() + 1)]))).status).toBe(202);
+    expect(await sessions(server.url)).toBe(2);
+    const stopping = logUntil(server, (l) => l.msg === "analytics snapshot written");
+    await server.kill();
+    expect((await stopping).at(-1)).toMatchObject({ site: boot.siteId, events: 3 });
+
+    server = await spawnService(MAIN, env, freePort());
+    expect(await sessions(server.url)).toBe(2);
+    const lines = await logUntil(server, (l) => l.msg === "analytics site loaded");
+    expect(lines.filter((l) => String(l.msg).startsWith("analytics snapshot"))).toMatchObject([{ msg: "analytics snapshot read", site: boot.siteId, events: 3 }]);
+  } finally {
+    await server?.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
