@@ -36,6 +36,7 @@ export class LoadedSites<Data extends object = SiteData> {
   private total = 0;
   private loads = 0;
   private drops = 0;
+  private collecting: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     readonly budgetBytes: number,
@@ -129,8 +130,17 @@ export class LoadedSites<Data extends object = SiteData> {
       logLine({ msg: "analytics site dropped", orgId: held.orgId, siteId: held.siteId, bytes: held.bytes, idleMs: this.now() - held.usedAt, heldBytes: this.total, sites: this.held.size });
       dropped = true;
     }
-    // The collector does not see typed arrays' backing stores as pressure: without a nudge a dropped site's columns linger.
-    if (dropped) Bun.gc(false);
+    // The collector does not see typed arrays' backing stores (or a snapshot's mapping) as
+    // pressure: without a nudge a dropped site's columns linger. A full collection, a moment
+    // later (when the requests holding the site are done), unmaps them; the heap itself is
+    // small (the columns live outside it), so it is quick.
+    if (dropped && !this.collecting) {
+      this.collecting = setTimeout(() => {
+        this.collecting = null;
+        Bun.gc(true);
+      }, 50);
+      (this.collecting as { unref?: () => void }).unref?.();
+    }
   }
 
   /** The sites held now, most recently used last. */

@@ -14,7 +14,7 @@ import { attributionReport } from "./attribution.ts";
 import { conversionsReport } from "./conversions.ts";
 
 /**
- * After a site is loaded, the indexes each built-in report reads are built in the background
+ * After a large site is loaded, the indexes each built-in report reads are built in the background
  * by answering every report once over the last 28 days (the answers are dropped), one report
  * per turn of the event loop so requests go between them. So the first call of any report
  * finds its indexes (each kept by the site's next snapshot, and mapped back after a restart),
@@ -34,12 +34,17 @@ const REPORTS: [string, (site: AnalyticsSite, period: Period) => unknown][] = [
 ];
 
 const warmed = new WeakSet<SiteData>();
+/**
+ * Sites smaller than this build a report's indexes on its first call in a few tens of ms;
+ * warming them would only spend the query thread on sites that may be dropped again soon.
+ */
+const WORTH_WARMING = 500_000;
 const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Builds the report indexes of a site's data once (later calls for the same data do nothing). */
 export async function warmReportIndexes(site: AnalyticsSite, now: number): Promise<void> {
   // A site mapped from a snapshot that kept indexes has what the last process built (warming included).
-  if (warmed.has(site.data) || site.data.sessions.count === 0 || (site.data.restoredFromSnapshot && site.data.keptIndexes().length > 0)) return;
+  if (warmed.has(site.data) || site.data.events.count < WORTH_WARMING || (site.data.restoredFromSnapshot && site.data.keptIndexes().length > 0)) return;
   warmed.add(site.data);
   const started = performance.now();
   const period = reportPeriod({}, site.timezone, now);
