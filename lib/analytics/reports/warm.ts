@@ -44,7 +44,9 @@ const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** Builds the report indexes of a site's data once (later calls for the same data do nothing). */
 export async function warmReportIndexes(site: AnalyticsSite, now: number): Promise<void> {
   // A site mapped from a snapshot that kept indexes has what the last process built (warming included).
-  if (warmed.has(site.data) || site.data.events.count < WORTH_WARMING || (site.data.restoredFromSnapshot && site.data.keptIndexes().length > 0)) return;
+  // A site mapped from a snapshot may have kept some reports' indexes: those reports then run in
+  // a few tens of ms here, the others build theirs (and the next snapshot keeps them too).
+  if (warmed.has(site.data) || site.data.events.count < WORTH_WARMING) return;
   warmed.add(site.data);
   const started = performance.now();
   const period = reportPeriod({}, site.timezone, now);
