@@ -133,6 +133,7 @@ export interface SiteMeta {
   tableDays: number[][];
   /** The derived indexes kept, in the order they were made (their columns are `derived:<key>:<name>`). */
   derived: { key: string; columns: string[]; meta: unknown }[];
+  reportIndexesBuilt: boolean;
 }
 
 export class SiteData {
@@ -170,6 +171,8 @@ export class SiteData {
   readonly visitorIds: string[] = [];
   /** Whether the first load took the columns from the site's snapshot (else from the store's rows). */
   restoredFromSnapshot = false;
+  /** Every built-in report's indexes were built (lib/analytics/reports/warm.ts); kept by the snapshot. */
+  reportIndexesBuilt = false;
   private readonly cache = new Map<string, unknown>();
   private readonly loader = new SiteLoader(this);
 
@@ -344,6 +347,7 @@ export class SiteData {
       sessionDays: this.sessionDays.toJSON(),
       tableDays: KEPT_EVENT_TYPES.map((t) => this.tableDays[t].toJSON()),
       derived: this.keptIndexes().map(({ key, columns, meta }) => ({ key, columns: columns.map((c) => c.name), meta })),
+      reportIndexesBuilt: this.reportIndexesBuilt,
     };
   }
 
@@ -365,6 +369,7 @@ export class SiteData {
     this.sessionDays = DayWindows.fromJSON(meta.sessionDays);
     this.props.push(...meta.props);
     for (let i = 0; i + 1 < meta.titles.length; i += 2) this.titles.set(meta.titles[i], meta.titles[i + 1]);
+    this.reportIndexesBuilt = meta.reportIndexesBuilt === true;
     // Derived indexes next, before any newer row: they follow the changes from here on.
     for (const { key, columns: names, meta: indexMeta } of meta.derived) {
       const restore = restorers.get(key.split(":")[0]);

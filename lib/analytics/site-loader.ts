@@ -57,8 +57,8 @@ export class SiteLoader {
   private writing: Promise<void> | null = null;
   private eventsAtSnapshot = 0;
   private snapshotSeq = 0;
-  /** How many derived indexes the last snapshot kept (a stop writes again when reports built more). */
-  private indexesAtSnapshot = 0;
+  /** The derived indexes the last snapshot kept (a stop writes again when reports built more): see indexState. */
+  private indexesAtSnapshot = "";
   /** When the last write started (ms since epoch; 0: none from this process). */
   private savedAt = 0;
 
@@ -137,7 +137,7 @@ export class SiteLoader {
         this.lastEventSeq = read.mark.eventSeq;
         this.eventsAtSnapshot = this.data.events.count;
         this.snapshotSeq = read.mark.eventSeq;
-        this.indexesAtSnapshot = read.meta.derived.length;
+        this.indexesAtSnapshot = this.indexState();
         this.data.restoredFromSnapshot = true;
         logLine({ msg: "analytics snapshot read", site: now.siteId, events: this.data.events.count, ms: Math.round(performance.now() - started) });
         return true;
@@ -165,7 +165,7 @@ export class SiteLoader {
         ...this.data.heldColumns().map((c) => ({ name: c.name, kind: c.kind, count: c.count, array: c.get() })),
         ...this.data.keptIndexes().flatMap(({ key, columns }) => columns.map((c) => ({ ...c, name: `${EXTRA}${key}:${c.name}` }))),
       ];
-      this.indexesAtSnapshot = meta.derived.length;
+      this.indexesAtSnapshot = this.indexState();
       const bytes = await writeSnapshot(path, mark, meta, parts);
       this.eventsAtSnapshot = events;
       this.snapshotSeq = eventSeq;
@@ -179,8 +179,13 @@ export class SiteLoader {
   async saveNow(store: TenantStore): Promise<void> {
     await this.pending;
     await this.writing;
-    if (this.lastEventSeq > 0 && (this.lastEventSeq !== this.snapshotSeq || this.data.keptIndexes().length !== this.indexesAtSnapshot)) this.save(store);
+    if (this.lastEventSeq > 0 && (this.lastEventSeq !== this.snapshotSeq || this.indexState() !== this.indexesAtSnapshot)) this.save(store);
     await this.writing;
+  }
+
+  /** Which derived indexes the data holds, in short: how many, and whether every report's are built. */
+  private indexState(): string {
+    return `${this.data.keptIndexes().length}|${this.data.reportIndexesBuilt}`;
   }
 
   /** Settles when no snapshot is being written (tests, shutdown). */

@@ -44,9 +44,9 @@ const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** Builds the report indexes of a site's data once (later calls for the same data do nothing). */
 export async function warmReportIndexes(site: AnalyticsSite, now: number): Promise<void> {
   // A site mapped from a snapshot that kept indexes has what the last process built (warming included).
-  // A site mapped from a snapshot may have kept some reports' indexes: those reports then run in
-  // a few tens of ms here, the others build theirs (and the next snapshot keeps them too).
-  if (warmed.has(site.data) || site.data.events.count < WORTH_WARMING) return;
+  // A site mapped from a snapshot written after a warm-up has them all; one that kept only some
+  // reports' indexes runs those here in tens of ms and builds the others (kept next time).
+  if (warmed.has(site.data) || site.data.reportIndexesBuilt || site.data.events.count < WORTH_WARMING) return;
   warmed.add(site.data);
   const started = performance.now();
   const period = reportPeriod({}, site.timezone, now);
@@ -58,5 +58,6 @@ export async function warmReportIndexes(site: AnalyticsSite, now: number): Promi
       logLine({ level: "warn", msg: "report indexes not built", siteId: site.id, report: name, error: String(error) });
     }
   }
+  site.data.reportIndexesBuilt = true;
   logLine({ msg: "report indexes built", siteId: site.id, ms: Math.round(performance.now() - started) });
 }
