@@ -198,6 +198,10 @@ export const enum ScratchSlot {
   Order,
   Sorted,
   Counts,
+  /** A report's rows in range, and per-session / per-visitor stamps of its distinct counts. */
+  Rows,
+  SessionStamps,
+  VisitorStamps,
 }
 const scratchInt32: Int32Array<ArrayBuffer>[] = [];
 const scratchUint8: Uint8Array<ArrayBuffer>[] = [];

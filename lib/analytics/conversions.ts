@@ -1,5 +1,6 @@
 import { datesOf } from "../date-range.ts";
-import { dateOfEpochDay } from "../time.ts";
+import { epochDayOf } from "../time.ts";
+import { groupByKeyScratch, scratchInts, ScratchSlot } from "./columns.ts";
 import { NOT_SET } from "./keyings.ts";
 import { asMoney } from "./metrics.ts";
 import type { Period } from "./period.ts";
@@ -13,48 +14,65 @@ import { CONVERSION, type SiteData } from "./site-data.ts";
 export function conversionsInRange(data: SiteData, period: Period, siteCurrency: string) {
   const s = data.sessions;
   const t = data.table(CONVERSION);
-  const byName = new Map<number, { conversions: number; revenue: number; sessions: Set<number>; users: Set<number> }>();
-  const byCurrency = new Map<number, { conversions: number; value: number }>();
-  const byDay = new Map<number, { conversions: number; revenue: number }>();
+  const from = period.from | 0, to = period.to | 0;
   const site = data.strings.indexOf(siteCurrency);
+  // Sums in typed arrays by name code, currency (strings id) and day: no map or set per row.
+  const names = data.labels.size;
+  const byName = new Float64Array(names * 2); // conversions, revenue
+  const byCurrency = new Float64Array(data.strings.length * 2); // conversions, value
+  const byDay = new Float64Array((to - from + 1) * 2); // conversions, revenue
+  const window = data.tableWindow(CONVERSION, from, to);
+  const start = window[0] | 0, end = window[1] | 0;
+  const rows = scratchInts(ScratchSlot.Rows, end - start);
   let conversions = 0;
   let revenue = 0;
-  const window = data.tableWindow(CONVERSION, period.from, period.to);
-  const start = window[0] | 0, end = window[1] | 0;
   for (let row = start; row < end; row++) {
     const day = t.day[row];
-    if (day < period.from || day > period.to) continue;
-    const p = t.session[row];
+    if (day < from || day > to) continue;
     const value = t.value[row];
     const currency = t.aux[row];
     const counted = currency === site || currency === 0 ? value : 0;
-    conversions++;
+    rows[conversions++] = row;
     revenue += counted;
-    let n = byName.get(t.name[row]);
-    if (!n) byName.set(t.name[row], (n = { conversions: 0, revenue: 0, sessions: new Set(), users: new Set() }));
-    n.conversions++;
-    n.revenue += counted;
-    n.sessions.add(p);
-    n.users.add(s.visitor[p]);
-    let c = byCurrency.get(currency);
-    if (!c) byCurrency.set(currency, (c = { conversions: 0, value: 0 }));
-    c.conversions++;
-    c.value += value;
-    let d = byDay.get(day);
-    if (!d) byDay.set(day, (d = { conversions: 0, revenue: 0 }));
-    d.conversions++;
-    d.revenue += counted;
+    byName[t.name[row] * 2] += 1;
+    byName[t.name[row] * 2 + 1] += counted;
+    byCurrency[currency * 2] += 1;
+    byCurrency[currency * 2 + 1] += value;
+    byDay[(day - from) * 2] += 1;
+    byDay[(day - from) * 2 + 1] += counted;
   }
+  // Distinct sessions and visitors per name: the rows grouped by name, each group stamping the
+  // sessions and visitors it meets (a stamp is the group's number: no clearing between groups).
+  const nameOfRow = scratchInts(ScratchSlot.Keys, conversions);
+  for (let i = 0; i < conversions; i++) nameOfRow[i] = t.name[rows[i]];
+  const { start: groupStart, order } = groupByKeyScratch(nameOfRow, names);
+  const sessionStamp = scratchInts(ScratchSlot.SessionStamps, s.count).fill(0);
+  const visitorStamp = scratchInts(ScratchSlot.VisitorStamps, data.lastOfVisitor.length).fill(0);
+  const sessionsOf = new Float64Array(names);
+  const usersOf = new Float64Array(names);
+  for (let name = 0; name < names; name++) {
+    for (let i = groupStart[name]; i < groupStart[name + 1]; i++) {
+      const p = t.session[rows[order[i]]];
+      if (sessionStamp[p] !== name + 1) (sessionStamp[p] = name + 1), sessionsOf[name]++;
+      const v = s.visitor[p];
+      if (visitorStamp[v] !== name + 1) (visitorStamp[v] = name + 1), usersOf[name]++;
+    }
+  }
+  const named = [];
+  for (let name = 0; name < names; name++) if (byName[name * 2] > 0) named.push({ name: data.labels.keys[name] ?? NOT_SET, conversions: byName[name * 2], revenue: asMoney(byName[name * 2 + 1]), sessions: sessionsOf[name], users: usersOf[name] });
+  const currencies = [];
+  for (let id = 0; id * 2 < byCurrency.length; id++) if (byCurrency[id * 2] > 0) currencies.push({ id, conversions: byCurrency[id * 2], value: byCurrency[id * 2 + 1] });
   const text = (id: number) => data.text(id) ?? NOT_SET;
-  const days = new Map([...byDay].map(([day, d]) => [dateOfEpochDay(day), d]));
   return {
     totals: { conversions, revenue: asMoney(revenue) },
-    byName: [...byName]
-      .map(([name, n]) => ({ name: data.labels.keys[name] ?? NOT_SET, conversions: n.conversions, revenue: asMoney(n.revenue), sessions: n.sessions.size, users: n.users.size }))
-      .sort((a, b) => b.conversions - a.conversions || (a.name < b.name ? -1 : 1)),
-    byCurrency: [...byCurrency]
-      .map(([currency, c]) => ({ currency: currency === 0 ? siteCurrency : text(currency), conversions: c.conversions, value: asMoney(c.value) }))
+    byName: named.sort((a, b) => b.conversions - a.conversions || (a.name < b.name ? -1 : 1)),
+    byCurrency: currencies
+      .map(({ id, conversions, value }) => ({ currency: id === 0 ? siteCurrency : text(id), conversions, value: asMoney(value) }))
       .sort((a, b) => b.conversions - a.conversions || (a.currency < b.currency ? -1 : 1)),
-    series: datesOf(period.range).map((date) => ({ date, conversions: days.get(date)?.conversions ?? 0, revenue: asMoney(days.get(date)?.revenue ?? 0) })),
+    series: datesOf(period.range).map((date) => {
+      const at = epochDayOf(date) - from;
+      const inRange = at >= 0 && at * 2 < byDay.length;
+      return { date, conversions: inRange ? byDay[at * 2] : 0, revenue: asMoney(inRange ? byDay[at * 2 + 1] : 0) };
+    }),
   };
 }

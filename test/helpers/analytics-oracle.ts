@@ -51,7 +51,7 @@ export function randomHits(seed: number): Hit[] {
         ts += Math.floor(rnd() * 120_000);
         const type = pick(["pageview", "pageview", "engagement", "conversion", "event"]);
         events.push({
-          id: uuidFrom(rnd), ts, type, name: type === "conversion" ? "buy" : type === "event" ? pick(["click", "share"]) : null, path: pick(["/", "/a", "/b"]), title: null,
+          id: uuidFrom(rnd), ts, type, name: type === "conversion" ? pick(["buy", "signup"]) : type === "event" ? pick(["click", "share"]) : null, path: pick(["/", "/a", "/b"]), title: null,
           value: type === "engagement" ? Math.floor(rnd() * 20_000) : type === "conversion" ? Math.floor(rnd() * 100) : null,
           currency: type === "conversion" ? "EUR" : null, orderId: type === "conversion" && rnd() < 0.5 ? pick(orderIds) : null, href: null, props: null,
         });
@@ -152,6 +152,12 @@ export function expectMatchesSql(datasets: SiteData[], db: Database, seed: numbe
       const conversions = conversionsInRange(d, { range, from, to }, "EUR");
       expect(conversions.totals.conversions).toBe(totals.conversions);
       expect(conversions.totals.revenue).toBeCloseTo(totals.revenue, 2);
+      // Per conversion name: conversions, distinct sessions and distinct visitors.
+      const perConversion = db
+        .query(`SELECT e.name, count(*) AS conversions, count(DISTINCT e.session_id) AS sessions, count(DISTINCT e.visitor_id) AS users
+                FROM events e JOIN sessions s ON s.id = e.session_id WHERE e.type = 'conversion' AND s.day BETWEEN ? AND ? GROUP BY 1 ORDER BY 1`)
+        .all(dateOfEpochDay(from), dateOfEpochDay(to));
+      expect(conversions.byName.map(({ name, conversions, sessions, users }) => ({ name, conversions, sessions, users })).sort((a, b) => (a.name < b.name ? -1 : 1))).toEqual(perConversion as never);
     }
   }
 }
