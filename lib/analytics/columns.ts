@@ -200,13 +200,16 @@ export const enum ScratchSlot {
   Counts,
   /** A report's rows in range, and per-session / per-visitor stamps of its distinct counts. */
   Rows,
+  /** A report's samples (web vitals). */
+  Samples,
   SessionStamps,
   VisitorStamps,
 }
 const scratchInt32: Int32Array<ArrayBuffer>[] = [];
 const scratchUint8: Uint8Array<ArrayBuffer>[] = [];
+const scratchFloat64: Float64Array<ArrayBuffer>[] = [];
 
-function kept<T extends Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>>(arrays: T[], slot: ScratchSlot, length: number, make: (n: number) => T): T {
+function kept<T extends Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer> | Float64Array<ArrayBuffer>>(arrays: T[], slot: ScratchSlot, length: number, make: (n: number) => T): T {
   let a = arrays[slot];
   if (!a || a.length < length) arrays[slot] = a = make(Math.max(length, Math.floor((a?.length ?? 0) * 1.25)));
   return a.subarray(0, length) as T;
@@ -214,6 +217,9 @@ function kept<T extends Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>>(array
 
 /** `length` int32s of a slot (contents left by its last use). */
 export const scratchInts = (slot: ScratchSlot, length: number): Int32Array<ArrayBuffer> => kept(scratchInt32, slot, length, (n) => new Int32Array(n));
+
+/** `length` doubles of a slot (contents left by its last use). */
+export const scratchFloats = (slot: ScratchSlot, length: number): Float64Array<ArrayBuffer> => kept(scratchFloat64, slot, length, (n) => new Float64Array(n));
 
 /** `length` bytes of a slot, all 0: callers clear what they set before the next use. */
 export const scratchMarks = (slot: ScratchSlot, length: number): Uint8Array<ArrayBuffer> => kept(scratchUint8, slot, length, (n) => new Uint8Array(n));

@@ -7,6 +7,7 @@ import { byMetric, metricRow, topPages } from "../rows.ts";
 import type { AnalyticsSite } from "../site-cache.ts";
 import { DOWNLOAD, FORM_SUBMIT, OUTBOUND, SCROLL, VITAL, type SiteData } from "../site-data.ts";
 import { VITALS, vitalSummary, type Vital } from "../web-vitals.ts";
+import { scratchFloats, ScratchSlot } from "../columns.ts";
 
 const TOP = 100;
 const TOP_SCROLL_PAGES = 50;
@@ -115,7 +116,7 @@ function vitalsByPath(data: SiteData, from: number, to: number): Map<number, Vit
     if (path[row] > 0) starts[path[row] * K + v + 1]++;
   }
   for (let g = 0; g < groups; g++) starts[g + 1] += starts[g];
-  const samples = new Float64Array(starts[groups]);
+  const samples = scratchFloats(ScratchSlot.Samples, starts[groups]);
   const fill = starts.slice(0, groups);
   for (let row = start; row < end; row++) {
     const v = vitalOf[name[row]];
