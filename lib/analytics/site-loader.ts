@@ -137,6 +137,8 @@ export class SiteLoader {
         this.lastEventSeq = read.mark.eventSeq;
         this.eventsAtSnapshot = this.data.events.count;
         this.snapshotSeq = read.mark.eventSeq;
+        // As if just written: the first rewrite waits its interval (a burst after a restart is not paused).
+        this.savedAt = Date.now();
         this.indexesAtSnapshot = this.indexState();
         this.data.restoredFromSnapshot = true;
         logLine({ msg: "analytics snapshot read", site: now.siteId, events: this.data.events.count, ms: Math.round(performance.now() - started) });
