@@ -108,6 +108,9 @@ export function restoresIndexes(kind: string, restore: IndexRestorer): void {
   restorers.set(kind, restore);
 }
 
+/** The derived indexes as a snapshot keeps them: key, columns, plain JSON. */
+export type KeptIndexes = { key: string; columns: ColumnPart[]; meta: unknown }[];
+
 const isKept = (value: unknown): value is KeptIndex => typeof (value as KeptIndex | null)?.keptColumns === "function";
 
 /** A typed column of SiteData, as `heldColumns` lists it. */
@@ -326,7 +329,7 @@ export class SiteData {
       const t = this.tables[type] as unknown as Record<string, TypedColumn>;
       for (const c of columnsOfTable(type)) add(`tables.${type}.${c.key}`, c.kind, () => this.tables[type].count, () => t[c.key], (a) => (t[c.key] = a));
     }
-    for (const [name, codes] of this.codeSets()) add(`codes.${name}`, "i32", () => codes.idCodes.length, () => codes.idCodes, () => {}, false);
+    for (const [name, codes] of this.codeSets()) add(`codes.${name}`, "i32", () => codes.idCodes.length, () => codes.idCodes, (a) => codes.restore(a as Int32Array), false);
     return out;
   }
 
@@ -335,8 +338,8 @@ export class SiteData {
     return [...SESSION_DIMS.map((d): [string, DenseCodes] => [d, this.dims[d]]), ["paths", this.paths], ["labels", this.labels]];
   }
 
-  /** What a snapshot keeps besides the columns (plain JSON). */
-  snapshotMeta(): SiteMeta {
+  /** What a snapshot keeps besides the columns (plain JSON), with the kept indexes' names. */
+  snapshotMeta(kept: KeptIndexes = this.keptIndexes()): SiteMeta {
     for (const type of KEPT_EVENT_TYPES) this.tableWindow(type, 0, 0); // notes stale days again
     return {
       sessions: this.sessions.count,
@@ -346,20 +349,26 @@ export class SiteData {
       titles: [...this.titles].flat(),
       sessionDays: this.sessionDays.toJSON(),
       tableDays: KEPT_EVENT_TYPES.map((t) => this.tableDays[t].toJSON()),
-      derived: this.keptIndexes().map(({ key, columns, meta }) => ({ key, columns: columns.map((c) => c.name), meta })),
+      derived: kept.map(({ key, columns, meta }) => ({ key, columns: columns.map((c) => c.name), meta })),
       reportIndexesBuilt: this.reportIndexesBuilt,
     };
   }
 
-  /** The derived indexes a snapshot keeps, in the order they were made. */
-  keptIndexes(): { key: string; columns: ColumnPart[]; meta: unknown }[] {
+  /** The derived indexes a snapshot keeps, in the order they were made (their columns gathered: some copy). */
+  keptIndexes(): KeptIndexes {
     return [...this.cache].filter((entry): entry is [string, KeptIndex] => isKept(entry[1])).map(([key, index]) => ({ key, columns: index.keptColumns(), meta: index.keptMeta?.() ?? null }));
+  }
+
+  /** How many derived indexes a snapshot would keep (without gathering their columns). */
+  keptIndexCount(): number {
+    let n = 0;
+    for (const value of this.cache.values()) if (isKept(value)) n++;
+    return n;
   }
 
   /** Takes a snapshot's columns and meta (into fresh data, after `strings` were read). */
   restore(columns: Map<string, TypedColumn>, meta: SiteMeta): void {
-    for (const c of this.heldColumns()) if (!c.name.startsWith("codes.")) c.set(columns.get(c.name)!);
-    for (const [name, codes] of this.codeSets()) codes.restore(columns.get(`codes.${name}`) as Int32Array);
+    for (const c of this.heldColumns()) c.set(columns.get(c.name)!);
     this.sessions.count = meta.sessions;
     this.events.count = meta.events;
     KEPT_EVENT_TYPES.forEach((type, i) => {

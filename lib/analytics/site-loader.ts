@@ -162,10 +162,11 @@ export class SiteLoader {
     this.savedAt = Date.now();
     this.writing = (async () => {
       const mark = await this.markOf(store, eventSeq);
-      const meta = this.data.snapshotMeta();
+      const kept = this.data.keptIndexes();
+      const meta = this.data.snapshotMeta(kept);
       const parts = [
         ...this.data.heldColumns().map((c) => ({ name: c.name, kind: c.kind, count: c.count, array: c.get() })),
-        ...this.data.keptIndexes().flatMap(({ key, columns }) => columns.map((c) => ({ ...c, name: `${EXTRA}${key}:${c.name}` }))),
+        ...kept.flatMap(({ key, columns }) => columns.map((c) => ({ ...c, name: `${EXTRA}${key}:${c.name}` }))),
       ];
       this.indexesAtSnapshot = this.indexState();
       const bytes = await writeSnapshot(path, mark, meta, parts);
@@ -187,7 +188,7 @@ export class SiteLoader {
 
   /** Which derived indexes the data holds, in short: how many, and whether every report's are built. */
   private indexState(): string {
-    return `${this.data.keptIndexes().length}|${this.data.reportIndexesBuilt}`;
+    return `${this.data.keptIndexCount()}|${this.data.reportIndexesBuilt}`;
   }
 
   /** Settles when no snapshot is being written (tests, shutdown). */
