@@ -31,6 +31,8 @@ export interface QueryAnswer {
 
 const QUERY_WORKER = new URL("./worker.ts", import.meta.url).href;
 
+export type QueryThread = ReturnType<typeof createQueryThread>;
+
 export function createQueryThread(settings: Settings, now: () => number) {
   const calls = new WorkerCalls<QueryInit, QueryCall>(QUERY_WORKER, { init: () => ({ settings }) });
   // Started now, not on the first request: its modules load while the router's do.

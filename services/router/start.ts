@@ -5,7 +5,7 @@ import { inProcess, overHttp } from "../../lib/http/upstream.ts";
 import { logLine, setLogging } from "../../lib/log.ts";
 import { serveApp } from "../../lib/http/serve.ts";
 import { createIngestService } from "../ingest/app.ts";
-import { createQueryThread } from "../query/thread.ts";
+import { createQueryThread, type QueryThread } from "../query/thread.ts";
 import { createHooksService } from "../hooks/app.ts";
 import type { DeliveryWorker } from "../../lib/webhooks/worker.ts";
 import { createRouterApp, setClientIp, type RouterOptions } from "./app.ts";
@@ -15,6 +15,8 @@ export interface StartOptions extends RouterOptions {
   now?: () => number;
   /** Print the bootstrap credentials (the CLI entry does; tests read the return value). */
   announce?: boolean;
+  /** The query thread, already started (the CLI entry starts it before loading the router's modules). */
+  queryThread?: QueryThread | null;
 }
 
 export interface RunningRouter {
@@ -51,7 +53,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
   const ingest = settings.ingestUrl ? null : createIngestService(platform);
   const hooks = settings.hooksUrl ? null : createHooksService(platform);
   // In one process, reports run on their own thread: the router's loop stays free for collect.
-  const query = settings.queryUrl ? null : createQueryThread(settings, platform.now);
+  const query = settings.queryUrl ? null : (options.queryThread ?? createQueryThread(settings, platform.now));
   const upstreams = {
     ingest: ingest ? inProcess("ingest", ingest.app, ingest.direct) : overHttp("ingest", settings.ingestUrl!, platform.secret),
     query: query ? inProcess("query", query.app) : overHttp("query", settings.queryUrl!, platform.secret),
@@ -94,14 +96,4 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
     flushKeyUses: router.flushKeyUses,
     stop,
   };
-}
-
-if (import.meta.main) {
-  const running = await startRouter({ announce: true });
-  const shutdown = async () => {
-    await running.stop();
-    process.exit(0);
-  };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startRouter, type RunningRouter } from "../../services/router/main.ts";
+import { startRouter, type RunningRouter } from "../../services/router/start.ts";
 import type { RouterOptions } from "../../services/router/app.ts";
 
 export const ROOT = join(import.meta.dir, "../..");
