@@ -137,8 +137,6 @@ export interface SiteMeta {
   /** The derived indexes kept, in the order they were made (their columns are `derived:<key>:<name>`). */
   derived: { key: string; columns: string[]; meta: unknown }[];
   reportIndexesBuilt: boolean;
-  /** The store's `strings` values from id 1 (null: no such row), so a restart reads only newer ones. */
-  strings: (string | null)[];
 }
 
 export class SiteData {
@@ -353,7 +351,6 @@ export class SiteData {
       tableDays: KEPT_EVENT_TYPES.map((t) => this.tableDays[t].toJSON()),
       derived: kept.map(({ key, columns, meta }) => ({ key, columns: columns.map((c) => c.name), meta })),
       reportIndexesBuilt: this.reportIndexesBuilt,
-      strings: this.strings.slice(1),
     };
   }
 

@@ -94,47 +94,25 @@ export class SiteLoader {
     const latest = (await readRows(store, "SELECT coalesce(max(seq), 0) FROM event_rows", []))[0][0] as number;
     if (latest <= this.lastEventSeq) return;
     await this.writing;
+    const strings = await readRows(store, "SELECT id, value FROM strings WHERE id >= ?", [this.data.strings.length]);
+    for (const [id, value] of strings) this.data.strings[id as number] = value as string;
+
     if (this.lastEventSeq === 0 && !(await this.restore(store))) {
-      await this.readStrings(store);
       await this.loadAll(store, latest);
       this.lastEventSeq = latest;
       this.save(store);
       return;
     }
-    await this.readStrings(store);
     if (latest > this.lastEventSeq) await this.loadSince(store, latest);
     this.lastEventSeq = latest;
     const grown = this.data.events.count - this.eventsAtSnapshot >= Math.max(SAVE_AFTER_EVENTS, this.data.events.count >> 6);
     if (grown && Date.now() - this.savedAt >= SAVE_INTERVAL_MS) this.save(store);
   }
 
-  /** The store's `strings` rows the data does not hold yet (rows are added, never changed). */
-  private async readStrings(store: TenantStore): Promise<void> {
-    const strings = await readRows(store, "SELECT id, value FROM strings WHERE id >= ?", [this.data.strings.length]);
-    for (const [id, value] of strings) this.data.strings[id as number] = value as string;
-  }
-
-  /**
-   * Takes the `strings` values a snapshot kept when the store holds the last of them too
-   * (the store's mark was checked already); says no, holding none, otherwise.
-   */
-  private async keptStrings(store: TenantStore, kept: unknown): Promise<boolean> {
-    if (!Array.isArray(kept) || !kept.every((x) => x === null || typeof x === "string")) return false;
-    const last = kept.length;
-    if (last > 0) {
-      const row = (await readRows(store, "SELECT value FROM strings WHERE id = ?", [last]))[0];
-      if ((row?.[0] ?? null) !== kept[last - 1]) return false;
-    }
-    for (const text of kept as (string | null)[]) this.data.strings.push(text);
-    return true;
-  }
-
   /** What the store holds at an event seq: the row a snapshot must find there again. */
   private async markOf(store: TenantStore, eventSeq: number): Promise<StoreMark> {
     const row = (await readRows(store, "SELECT session, site, type, ts FROM event_rows WHERE seq = ?", [eventSeq]))[0];
-    // The site's text from the store itself: a snapshot's check comes before the strings are read.
-    const site = (await readRows(store, "SELECT value FROM strings WHERE id = ?", [this.data.siteRef]))[0]?.[0];
-    return { eventSeq, event: row ? (row as [number, number, number, number]) : null, siteRef: this.data.siteRef, siteId: typeof site === "string" ? site : "" };
+    return { eventSeq, event: row ? (row as [number, number, number, number]) : null, siteRef: this.data.siteRef, siteId: this.data.text(this.data.siteRef) ?? "" };
   }
 
   /**
@@ -150,9 +128,7 @@ export class SiteLoader {
     if (!("problem" in read)) {
       const now = await this.markOf(store, read.mark.eventSeq);
       if (JSON.stringify(now) !== JSON.stringify(read.mark)) problem = "the store does not hold what it was written from (stale or foreign)";
-      else if (!(await this.keptStrings(store, read.meta.strings))) problem = "the store's strings differ from the ones it kept";
       else {
-        await this.readStrings(store);
         this.data.restore(read.columns, read.meta);
         const seq = this.data.sessions.seq.subarray(0, this.data.sessions.count);
         this.positionOf = new Int32Array(seq.reduce((max, x) => Math.max(max, x), 0) + 1).fill(-1);

@@ -68,23 +68,7 @@ test.each(Array.from({ length: 25 }, (_, i) => i + 1))("random event log %d: eve
 /** A column snapshot's header (its first u32 is the header's length). */
 const headerOf = (bytes: Buffer) => JSON.parse(bytes.subarray(8, 8 + bytes.readUInt32LE(0)).toString()) as { sections: { offset: number; count: number }[] };
 
-/** The snapshot with the last `strings` value it kept changed (same length, header checksum made again). */
-function keptStringChanged(bytes: Buffer): Buffer {
-  const length = bytes.readUInt32LE(0);
-  const header = JSON.parse(bytes.subarray(8, 8 + length).toString()) as { meta: { strings: (string | null)[] } };
-  const strings = header.meta.strings;
-  const last = strings.length - 1;
-  const text = strings[last]!;
-  strings[last] = text.slice(0, -1) + (text.endsWith("x") ? "y" : "x");
-  const changed = Buffer.from(JSON.stringify(header));
-  expect(changed.length).toBe(length);
-  const out = Buffer.from(bytes);
-  changed.copy(out, 8);
-  out.writeUInt32LE(Bun.hash.crc32(changed), 4);
-  return out;
-}
-
-test.each([1, 2, 3])("random event log %d: a snapshot cut short, damaged, stale, foreign, not ours or with other strings is noticed and rebuilt; every number still matches SQL", async (seed) => {
+test.each([1, 2, 3])("random event log %d: a snapshot cut short, damaged, stale, foreign or not ours is noticed and rebuilt; every number still matches SQL", async (seed) => {
   const dir = mkdtempSync(join(tmpdir(), "tm-snap-"));
   const path = join(dir, "site.cols");
   const hits = randomHits(seed);
@@ -106,7 +90,6 @@ test.each([1, 2, 3])("random event log %d: a snapshot cut short, damaged, stale,
     ["not a snapshot at all", Buffer.from("SQLite format 3\0".repeat(64))],
     ["foreign", foreign],
     ["stale: written from more rows than the store holds", ahead],
-    ["its strings differ from the store's", keptStringChanged(good)],
   ];
   for (const [what, bytes] of damages) {
     writeFileSync(path, bytes);
