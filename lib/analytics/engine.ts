@@ -2,7 +2,7 @@ import { metricOf, type Metric, type SessionSums } from "./metrics.ts";
 import { nthSmallest } from "./percentile.ts";
 import {
   CONVERSIONS, CONVERTING, ENGAGED, ENGAGED_MS, MAX_ROLLUP_GROUPS, NEW_USERS, NOT_SET, PAGEVIEWS, REVENUE, SESSIONS, SLOTS, USERS,
-  keyingOf, pagePrevOf, prevSameOf, rollupOf, type Keying, type ReportDimension,
+  keyingOf, pagePrevOf, prevSameIfMade, prevSameOf, rollupOf, type Keying, type ReportDimension,
 } from "./keyings.ts";
 import { scratchInts, scratchMarks, ScratchSlot } from "./columns.ts";
 import { ENGAGEMENT, PAGEVIEW, type SiteData } from "./site-data.ts";
@@ -298,7 +298,8 @@ function usersSelected(data: SiteData, sel: Selection, from: number, acc: Accumu
   const byDate = k?.name === "date";
   const codes = k === null || k.name === "visitor" ? null : k.codes();
   const offset = k ? k.offset | 0 : 0;
-  const prev = codes === null || byDate ? data.prevDay : prevSameOf(data, k!).days;
+  // Without the group's index yet, the visitor's previous session of any group settles fewer sessions at once (same answer).
+  const prev = codes === null || byDate ? data.prevDay : (prevSameIfMade(data, k!)?.days ?? data.prevDay);
   for (let i = 0; i < sel.count; i++) {
     const p = list[i];
     let first = byDate ? prev[p] !== day[p] : prev[p] < from;

@@ -279,6 +279,11 @@ export class SiteData {
     return value;
   }
 
+  /** The value derived for a key if it was made already (nothing is made). */
+  derivedIfMade<T>(key: string): T | undefined {
+    return this.cache.get(key) as T | undefined;
+  }
+
   /**
    * Brings the columns up to date with the store (rows added since the last call). Callers
    * that arrive while a refresh runs share it; after a failure the data must be dropped (a
