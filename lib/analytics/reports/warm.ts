@@ -2,37 +2,18 @@ import type { AnalyticsSite } from "../site-cache.ts";
 import type { SiteData } from "../site-data.ts";
 import { reportPeriod, type Period } from "../period.ts";
 import { logLine } from "../../log.ts";
-import { overviewReport } from "./overview.ts";
-import { acquisitionReport } from "./acquisition.ts";
-import { pagesReport } from "./pages.ts";
-import { locationsReport } from "./locations.ts";
-import { audienceReport } from "./audience.ts";
-import { eventsReport } from "./events.ts";
-import { campaignsReport } from "./campaigns.ts";
-import { behaviourReport } from "./behaviour.ts";
-import { attributionReport } from "./attribution.ts";
-import { conversionsReport } from "./conversions.ts";
+import { DATED_REPORTS } from "./dated.ts";
 
-/**
+/** Every dated report, as the warm-up calls it: over a period, with no query options. */
+const REPORTS = Object.entries(DATED_REPORTS) as [string, (site: AnalyticsSite, period: Period, query: Record<string, never>) => unknown][];
+
+/*
  * After a large site is loaded, the indexes each built-in report reads are built in the background
  * by answering every report once over the last 28 days (the answers are dropped), one report
  * per turn of the event loop so requests go between them. So the first call of any report
  * finds its indexes (each kept by the site's next snapshot, and mapped back after a restart),
  * instead of building them while someone waits. Indexes do not depend on the range.
  */
-const REPORTS: [string, (site: AnalyticsSite, period: Period) => unknown][] = [
-  ["overview", overviewReport],
-  ["acquisition", acquisitionReport],
-  ["pages", pagesReport],
-  ["locations", (site, period) => locationsReport(site, period, {})],
-  ["audience", audienceReport],
-  ["events", eventsReport],
-  ["campaigns", campaignsReport],
-  ["behaviour", behaviourReport],
-  ["attribution", attributionReport],
-  ["conversions", conversionsReport],
-];
-
 const warmed = new WeakSet<SiteData>();
 /**
  * Sites smaller than this build a report's indexes on its first call in a few tens of ms;
@@ -53,7 +34,7 @@ export async function warmReportIndexes(site: AnalyticsSite, now: number): Promi
   for (const [name, report] of REPORTS) {
     await turn();
     try {
-      report(site, period);
+      report(site, period, {});
     } catch (error) {
       logLine({ level: "warn", msg: "report indexes not built", siteId: site.id, report: name, error: String(error) });
     }

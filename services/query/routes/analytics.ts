@@ -8,16 +8,7 @@ import type { AnalyticsSite } from "../../../lib/analytics/site-cache.ts";
 import { readSite } from "../../../lib/analytics/recent-sites.ts";
 import { reportPeriod, type Period } from "../../../lib/analytics/period.ts";
 import { Acquisition, Attribution, Audience, Behaviour, Campaigns, Conversions, Events, Locations, Overview, Pages, LocationsQuery, Realtime, ReportQuery, REPORTS, type ReportName } from "../../../lib/analytics/models.ts";
-import { overviewReport } from "../../../lib/analytics/reports/overview.ts";
-import { acquisitionReport } from "../../../lib/analytics/reports/acquisition.ts";
-import { locationsReport } from "../../../lib/analytics/reports/locations.ts";
-import { audienceReport } from "../../../lib/analytics/reports/audience.ts";
-import { eventsReport } from "../../../lib/analytics/reports/events.ts";
-import { behaviourReport } from "../../../lib/analytics/reports/behaviour.ts";
-import { pagesReport } from "../../../lib/analytics/reports/pages.ts";
-import { attributionReport } from "../../../lib/analytics/reports/attribution.ts";
-import { conversionsReport } from "../../../lib/analytics/reports/conversions.ts";
-import { campaignsReport } from "../../../lib/analytics/reports/campaigns.ts";
+import { DATED_REPORTS } from "../../../lib/analytics/reports/dated.ts";
 import { realtimeReport } from "../../../lib/analytics/reports/realtime.ts";
 import { queryContext } from "../context.ts";
 
@@ -38,52 +29,52 @@ export function analyticsRoutes(platform: Platform) {
     .use(queryContext(platform))
     .get(
       report("overview"),
-      datedReport(overviewReport),
+      datedReport(DATED_REPORTS.overview),
       { params: SiteParams, query: ReportQuery, response: Overview, detail: { summary: "Overview: KPIs against the previous period, daily series, top channels, pages, countries, devices (spec 2.6)", tags: ["Analytics"] } },
     )
     .get(
       report("acquisition"),
-      datedReport(acquisitionReport),
+      datedReport(DATED_REPORTS.acquisition),
       { params: SiteParams, query: ReportQuery, response: Acquisition, detail: { summary: "Acquisition: channels and source / medium", tags: ["Analytics"] } },
     )
     .get(
       report("pages"),
-      datedReport(pagesReport),
+      datedReport(DATED_REPORTS.pages),
       { params: SiteParams, query: ReportQuery, response: Pages, detail: { summary: "Pages: views, users, entrances, exits and engaged time per path, with titles", tags: ["Analytics"] } },
     )
     .get(
       report("events"),
-      datedReport(eventsReport),
+      datedReport(DATED_REPORTS.events),
       { params: SiteParams, query: ReportQuery, response: Events, detail: { summary: "Events: custom events with counts, sessions, users and their top properties", tags: ["Analytics"] } },
     )
     .get(
       report("audience"),
-      datedReport(audienceReport),
+      datedReport(DATED_REPORTS.audience),
       { params: SiteParams, query: ReportQuery, response: Audience, detail: { summary: "Audience: new vs returning, devices, browsers, operating systems, languages, screen sizes", tags: ["Analytics"] } },
     )
     .get(
       report("campaigns"),
-      datedReport(campaignsReport),
+      datedReport(DATED_REPORTS.campaigns),
       { params: SiteParams, query: ReportQuery, response: Campaigns, detail: { summary: "Campaigns: UTM campaign, source and medium with sessions, engagement, conversions, revenue", tags: ["Analytics"] } },
     )
     .get(
       report("locations"),
-      datedReport(locationsReport),
+      datedReport(DATED_REPORTS.locations),
       { params: SiteParams, query: LocationsQuery, response: Locations, detail: { summary: "Locations: countries; country=XX its regions; country and region its cities", tags: ["Analytics"] } },
     )
     .get(
       report("behaviour"),
-      datedReport(behaviourReport),
+      datedReport(DATED_REPORTS.behaviour),
       { params: SiteParams, query: ReportQuery, response: Behaviour, detail: { summary: "Behaviour: landing and exit pages, scroll depth, outbound links, downloads, form submits, web vitals p75 per page", tags: ["Analytics"] } },
     )
     .get(
       report("attribution"),
-      datedReport(attributionReport),
+      datedReport(DATED_REPORTS.attribution),
       { params: SiteParams, query: ReportQuery, response: Attribution, detail: { summary: "Attribution: conversions and revenue per channel by first touch, last touch, last non-direct touch and linear", tags: ["Analytics"] } },
     )
     .get(
       report("conversions"),
-      datedReport(conversionsReport),
+      datedReport(DATED_REPORTS.conversions),
       { params: SiteParams, query: ReportQuery, response: Conversions, detail: { summary: "Conversions by name, value and currency, with a daily series", tags: ["Analytics"] } },
     )
     .get(
