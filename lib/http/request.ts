@@ -19,6 +19,9 @@ export function attachedBody(request: Request): Uint8Array | undefined {
   return readBodies.get(request);
 }
 
+/** Headers as name/value pairs, to cross a thread as plain data (Bun's Headers type lacks its iterator). */
+export const headerPairs = (headers: Headers): [string, string][] => Array.from(headers as unknown as Iterable<[string, string]>);
+
 const tooLarge = () => new ApiError("BAD_REQUEST", "Request body larger than 256 KB", [{ path: "body", message: "larger than 256 KB" }]);
 
 /**

@@ -1,7 +1,7 @@
 import type { Settings } from "../../lib/config.ts";
 import type { RequestContext } from "../../lib/auth/context.ts";
 import { attachedContext } from "../../lib/auth/context.ts";
-import { attachedBody } from "../../lib/http/request.ts";
+import { attachedBody, headerPairs } from "../../lib/http/request.ts";
 import { WorkerCalls } from "../../lib/threads/worker-calls.ts";
 
 /**
@@ -41,7 +41,7 @@ export function createQueryThread(settings: Settings, now: () => number) {
     app: {
       async handle(request: Request): Promise<Response> {
         const body = attachedBody(request) ?? (request.body ? new Uint8Array(await request.arrayBuffer()) : null);
-        const call: QueryCall = { kind: "request", method: request.method, url: request.url, headers: Array.from(request.headers as unknown as Iterable<[string, string]>), body, ctx: attachedContext(request) ?? null, now: now() };
+        const call: QueryCall = { kind: "request", method: request.method, url: request.url, headers: headerPairs(request.headers), body, ctx: attachedContext(request) ?? null, now: now() };
         const answer = await calls.call<QueryAnswer>(call);
         return new Response(answer.body, { status: answer.status, headers: answer.headers });
       },

@@ -3,7 +3,7 @@ import { serveCalls } from "../../lib/threads/worker-calls.ts";
 import { openPlatform } from "../../lib/platform.ts";
 import { setLogging } from "../../lib/log.ts";
 import { attachContext } from "../../lib/auth/context.ts";
-import { attachBody } from "../../lib/http/request.ts";
+import { attachBody, headerPairs } from "../../lib/http/request.ts";
 import { createQueryService } from "./app.ts";
 import type { QueryAnswer, QueryCall, QueryInit } from "./thread.ts";
 
@@ -25,6 +25,6 @@ serveCalls<QueryInit, QueryCall>({
     if (call.ctx) attachContext(request, call.ctx);
     if (call.body) attachBody(request, call.body);
     const response = await query.app.handle(request);
-    return { status: response.status, headers: Array.from(response.headers as unknown as Iterable<[string, string]>), body: await response.arrayBuffer() };
+    return { status: response.status, headers: headerPairs(response.headers), body: await response.arrayBuffer() };
   },
 });
