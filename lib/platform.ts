@@ -49,7 +49,7 @@ export function openPlatform(settings: Settings, options: { now?: () => number }
     tenants: new TenantStores(settings.dataDir, { synchronous: settings.sqliteSynchronous, max: settings.tenantCacheSize }),
     secret: internalSecret(settings),
     now: options.now ?? Date.now,
-    siteData: new LoadedSites(settings.analyticsMemoryMb * 2 ** 20),
+    siteData: new LoadedSites(settings.analyticsMemoryMb * 2 ** 20, { version: (data) => data.sizeVersion() }),
     openApi: null,
   };
 }

@@ -279,6 +279,15 @@ export class SiteData {
     return value;
   }
 
+  /**
+   * Changes whenever what the data holds may have grown: rows (every change to a session comes
+   * with a new event), capacity, derived indexes, visitor ids, strings. The memory budget
+   * measures a site again only when this changed.
+   */
+  sizeVersion(): string {
+    return `${this.sessions.count}|${this.events.count}|${this.sessionCapacity}|${this.cache.size}|${this.visitorIds.length}|${this.strings.length}|${this.props.length}`;
+  }
+
   /** The value derived for a key if it was made already (nothing is made). */
   derivedIfMade<T>(key: string): T | undefined {
     return this.cache.get(key) as T | undefined;

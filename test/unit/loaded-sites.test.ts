@@ -95,3 +95,18 @@ test("each load and drop is logged on one line (site, bytes, ms), and a site ove
     { level: "warn", msg: "analytics site larger than the memory budget: served alone", orgId: "org", siteId: "b", bytes: 150, budgetBytes: 100 },
   ]);
 });
+
+test("a site whose version is unchanged is not measured again; a new version is", () => {
+  let measured = 0;
+  const held = new LoadedSites<Sized & { version: number }>(100, { measure: (d) => (measured++, d.bytes), version: (d) => String(d.version), now: () => 1000 });
+  const data = { bytes: 30, version: 1 };
+  held.hold("a", data, label("a"));
+  held.loaded("a", data, label("a"), 5);
+  expect(measured).toBe(1);
+  data.bytes = 50; // grew without saying so: not seen
+  expect(held.measure("a", data)).toBe(30);
+  expect(measured).toBe(1);
+  data.version = 2;
+  expect(held.measure("a", data)).toBe(50);
+  expect([measured, held.stats().bytes]).toEqual([2, 50]);
+});
