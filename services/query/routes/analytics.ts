@@ -4,7 +4,8 @@ import { SiteParams } from "../../../lib/api/models.ts";
 import { orgStore } from "../../../lib/db/org-store.ts";
 import { ApiError } from "../../../lib/errors.ts";
 import type { Platform } from "../../../lib/platform.ts";
-import type { AnalyticsSite } from "../../../lib/analytics/site-cache.ts";
+import { analyticsSite, heldSite, type AnalyticsSite } from "../../../lib/analytics/site-cache.ts";
+import { logLine } from "../../../lib/log.ts";
 import { readSite } from "../../../lib/analytics/recent-sites.ts";
 import { reportPeriod, type Period } from "../../../lib/analytics/period.ts";
 import { Acquisition, Attribution, Audience, Behaviour, Campaigns, Conversions, Events, Locations, Overview, Pages, LocationsQuery, Realtime, ReportQuery, REPORTS, type ReportName } from "../../../lib/analytics/models.ts";
@@ -18,7 +19,7 @@ import { pagesReport } from "../../../lib/analytics/reports/pages.ts";
 import { attributionReport } from "../../../lib/analytics/reports/attribution.ts";
 import { conversionsReport } from "../../../lib/analytics/reports/conversions.ts";
 import { campaignsReport } from "../../../lib/analytics/reports/campaigns.ts";
-import { realtimeReport } from "../../../lib/analytics/reports/realtime.ts";
+import { realtimeFromRows, realtimeReport } from "../../../lib/analytics/reports/realtime.ts";
 import { queryContext } from "../context.ts";
 
 /** One concrete path per report, so each documents its own response model. */
@@ -88,7 +89,14 @@ export function analyticsRoutes(platform: Platform) {
     )
     .get(
       report("realtime"),
-      async ({ params }) => realtimeReport(await orgStore(platform, params.orgId), params.siteId, now()),
+      async ({ params }) => {
+        const site = await heldSite(platform, params.orgId, params.siteId);
+        if (site) return realtimeReport(site, now());
+        // Not loaded: answer from the rows now (never waiting for a load), and load the columns
+        // for the next ask (a realtime view polls), without the other reports' indexes.
+        analyticsSite(platform, params.orgId, params.siteId).catch((error) => logLine({ level: "warn", msg: "analytics site not loaded for realtime", siteId: params.siteId, error: String(error) }));
+        return realtimeFromRows(await orgStore(platform, params.orgId), params.siteId, now());
+      },
       { params: SiteParams, response: Realtime, detail: { summary: "Realtime: active visitors now, the last 30 minutes by minute, top pages, sources, countries (ignores from/to)", tags: ["Analytics"] } },
     )
     .get(
