@@ -173,6 +173,7 @@ function rollupPass(data: SiteData, from: number, to: number, accs: Accumulator[
   const [total, ...grouped] = accs;
   rollupOf(data, null).addInto(total.sums, from, to);
   let byDate: Float64Array | null = null;
+  const keyed: UserCount[] = [];
   for (const acc of grouped) {
     const k = acc.keying!;
     if (k.name === "date") {
@@ -180,40 +181,81 @@ function rollupPass(data: SiteData, from: number, to: number, accs: Accumulator[
       byDate = acc.sums;
     } else {
       rollupOf(data, k).addInto(acc.sums, from, to);
-      countUsers(data, from, to, k.codes(), prevSameOf(data, k).days, acc.sums);
+      keyed.push({ codes: k.codes(), prev: prevSameOf(data, k).days, sums: acc.sums });
     }
   }
-  total.sums[USERS] = countUsers(data, from, to, null, data.prevDay, byDate);
+  // Three groupings a pass: one loop per grouping read each session's day six times over for
+  // the audience report (135 ms on 3 M sessions, against 47 ms fused by three).
+  for (let i = 0; i < keyed.length; i += 3) countUsersOf(data, from, to, keyed.slice(i, i + 3));
+  total.sums[USERS] = countUsers(data, from, to, data.prevDay, byDate);
 }
 
+/** One grouping's codes, its "previous session in the same group" days and its sums. */
+interface UserCount {
+  codes: Int32Array;
+  prev: Int32Array;
+  sums: Float64Array;
+}
+
+const NO_COUNT: UserCount = { codes: new Int32Array(0), prev: new Int32Array(0), sums: new Float64Array(0) };
+
 /**
- * Users per group code of the range's sessions: a session counts its visitor when the
- * visitor's previous session in the same group (`prev`) was before the range. Without codes,
- * the total (returned), and per day into `byDate` when given. One tight loop per grouping:
- * JSC keeps each fast, where one loop over all groupings was not.
+ * Users per group of up to three groupings in one pass over the range's sessions (each
+ * session's day read once); a session counts its visitor for a group when the visitor's
+ * previous session in that group (`prev`) was before the range.
  */
-function countUsers(data: SiteData, from: number, to: number, codes: Int32Array | null, prev: Int32Array, sums: Float64Array | null): number {
+function countUsersOf(data: SiteData, from: number, to: number, counts: UserCount[]): void {
   const day = data.sessions.day;
-  const prevDay = data.prevDay;
   const window = data.sessionWindow(from, to);
   const start = window[0] | 0, end = window[1] | 0;
-  let users = 0;
-  if (codes !== null) {
-    for (let p = start; p < end; p++) {
-      const d = day[p];
-      if (d >= from && d <= to && prev[p] < from) sums![codes[p] * SLOTS + USERS]++;
-    }
-  } else if (sums !== null) {
+  const [a, b = NO_COUNT, c = NO_COUNT] = counts;
+  const n = counts.length;
+  const ca = a.codes, pa = a.prev, sa = a.sums;
+  const cb = b.codes, pb = b.prev, sb = b.sums;
+  const cc = c.codes, pc = c.prev, sc = c.sums;
+  if (n === 3) {
     for (let p = start; p < end; p++) {
       const d = day[p];
       if (d < from || d > to) continue;
-      if (prevDay[p] < from) users++;
-      if (prevDay[p] !== d) sums[(d - from) * SLOTS + USERS]++;
+      if (pa[p] < from) sa[ca[p] * SLOTS + USERS]++;
+      if (pb[p] < from) sb[cb[p] * SLOTS + USERS]++;
+      if (pc[p] < from) sc[cc[p] * SLOTS + USERS]++;
+    }
+  } else if (n === 2) {
+    for (let p = start; p < end; p++) {
+      const d = day[p];
+      if (d < from || d > to) continue;
+      if (pa[p] < from) sa[ca[p] * SLOTS + USERS]++;
+      if (pb[p] < from) sb[cb[p] * SLOTS + USERS]++;
     }
   } else {
     for (let p = start; p < end; p++) {
       const d = day[p];
-      if (d >= from && d <= to && prevDay[p] < from) users++;
+      if (d >= from && d <= to && pa[p] < from) sa[ca[p] * SLOTS + USERS]++;
+    }
+  }
+}
+
+/**
+ * Users of the range's sessions: a session counts its visitor when the visitor's previous
+ * session (`prev`) was before the range. The total (returned), and per day into `byDate` when given.
+ */
+function countUsers(data: SiteData, from: number, to: number, prev: Int32Array, byDate: Float64Array | null): number {
+  const day = data.sessions.day;
+  const window = data.sessionWindow(from, to);
+  const start = window[0] | 0, end = window[1] | 0;
+  let users = 0;
+  if (byDate !== null) {
+    for (let p = start; p < end; p++) {
+      const d = day[p];
+      if (d < from || d > to) continue;
+      if (prev[p] < from) users++;
+      if (prev[p] !== d) byDate[(d - from) * SLOTS + USERS]++;
+    }
+  } else {
+    for (let p = start; p < end; p++) {
+      const d = day[p];
+      if (d >= from && d <= to && prev[p] < from) users++;
     }
   }
   return users;
@@ -233,8 +275,19 @@ function selectSessions(data: SiteData, from: number, to: number, filters: Compi
   // Scratch, not fresh: a fresh list and marks of a long range are tens of MB of first-touch page faults per call.
   let list = scratchInts(ScratchSlot.Selection, Math.max(16, end - start));
   let count = 0;
-  const first = filters[0];
-  if (first) {
+  const [first, second] = filters;
+  if (second) {
+    // Two filters in the scan itself: narrowing the list afterwards reads the second codes at
+    // scattered positions (a third of the select's time on 3 M sessions).
+    const { codes, pass } = first;
+    const offset = first.offset | 0;
+    const codes2 = second.codes, pass2 = second.pass;
+    const offset2 = second.offset | 0;
+    for (let p = start; p < end; p++) {
+      const d = day[p];
+      if (d >= from && d <= to && pass[codes[p] - offset] === 1 && pass2[codes2[p] - offset2] === 1) list[count++] = p;
+    }
+  } else if (first) {
     const { codes, pass } = first;
     const offset = first.offset | 0;
     for (let p = start; p < end; p++) {
@@ -248,7 +301,7 @@ function selectSessions(data: SiteData, from: number, to: number, filters: Compi
     }
   }
   // Each further filter narrows the list in place.
-  for (let f = 1; f < filters.length; f++) {
+  for (let f = 2; f < filters.length; f++) {
     const { codes, pass } = filters[f];
     const offset = filters[f].offset | 0;
     let kept = 0;

@@ -54,6 +54,11 @@ export class LoadedSites<Data extends object = SiteData> {
     return (this.options.now ?? Date.now)();
   }
 
+  /** Whether a site's data is held (or being loaded). */
+  has(key: string): boolean {
+    return this.held.has(key);
+  }
+
   /** The site's data when it is held, made the most recently used. */
   take(key: string): Data | undefined {
     const held = this.held.get(key);

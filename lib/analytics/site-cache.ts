@@ -34,10 +34,18 @@ export function snapshotPathOf(platform: Platform, orgId: string, siteId: string
   return join(platform.settings.dataDir, "columns", orgId, `${siteId}.cols`);
 }
 
+const keyOf = (store: TenantStore, orgId: string, siteId: string) => `${store.path ?? `libsql:${orgId}`}|${siteId}`;
+
+/** The site with its data brought up to date when its columns are held; null when they would have to be loaded first. */
+export async function heldSite(platform: Platform, orgId: string, siteId: string): Promise<AnalyticsSite | null> {
+  const { store } = await siteWithStore(platform, orgId, siteId);
+  return platform.siteData.has(keyOf(store, orgId, siteId)) ? analyticsSite(platform, orgId, siteId) : null;
+}
+
 export async function analyticsSite(platform: Platform, orgId: string, siteId: string): Promise<AnalyticsSite> {
   const { store, ...site } = await siteWithStore(platform, orgId, siteId);
   const loaded = platform.siteData;
-  const key = `${store.path ?? `libsql:${orgId}`}|${siteId}`;
+  const key = keyOf(store, orgId, siteId);
   let data = loaded.take(key);
   let loadStarted: number | null = null;
   if (!data) {

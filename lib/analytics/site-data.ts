@@ -4,6 +4,7 @@ import { ABSENT, DayWindows, DenseCodes, DimCodes, newColumn, type ColumnKind, t
 import { EXTRA, type ColumnPart } from "./site-snapshot.ts";
 import { CONVERSION, CUSTOM_EVENT, DOWNLOAD, ENGAGEMENT, FORM_SUBMIT, KEPT_EVENT_TYPES, OUTBOUND, SCROLL, VITAL } from "./kept-events.ts";
 import { SiteLoader } from "./site-loader.ts";
+import { UnkeptEvents } from "./unkept-events.ts";
 
 /**
  * A site's sessions and the events reports read, held in memory as typed columns, so a report
@@ -172,6 +173,8 @@ export class SiteData {
   readonly titles = new Map<number, number>();
   /** Visitor UUIDs by visitor seq, loaded when a query needs them (`loadVisitorIds`). */
   readonly visitorIds: string[] = [];
+  /** The recent events of the types not kept in tables (realtime counts their visitors). */
+  readonly unkept = new UnkeptEvents();
   /** Whether the first load took the columns from the site's snapshot (else from the store's rows). */
   restoredFromSnapshot = false;
   /** Every built-in report's indexes were built (lib/analytics/reports/warm.ts); kept by the snapshot. */
@@ -202,6 +205,11 @@ export class SiteData {
   /** The text of a `strings` id; null for none. */
   text(id: number): string | null {
     return id > 0 ? (this.strings[id] ?? null) : null;
+  }
+
+  /** The position of a session by its seq (-1: not in the columns). */
+  positionOfSession(seq: number): number {
+    return this.loader.positionOfSession(seq);
   }
 
   /** The latest title of a path (by its code). */

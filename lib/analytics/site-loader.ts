@@ -227,11 +227,12 @@ export class SiteLoader {
   private async loadSince(store: TenantStore, latest: number): Promise<void> {
     const touched = new Set<number>();
     const newEvents: unknown[][] = [];
+    const unkept: unknown[][] = [];
     for (let from = this.lastEventSeq; from < latest; from += CHUNK) {
       const rows = await readRows(store, `SELECT ${EVENT_COLUMNS} FROM event_rows WHERE seq > ? AND seq <= ? AND site = ?`, [from, Math.min(from + CHUNK, latest), this.data.siteRef]);
       for (const r of rows) {
         touched.add(r[0] as number);
-        if (KEPT[r[1] as number]) newEvents.push(r);
+        (KEPT[r[1] as number] ? newEvents : unkept).push(r);
       }
     }
     const seqs = [...touched].sort((a, b) => a - b);
@@ -242,11 +243,19 @@ export class SiteLoader {
       }
     }
     for (const r of newEvents) this.putEvent(r);
+    for (const r of unkept) {
+      const p = this.positionOfSession(r[0] as number);
+      if (p >= 0) this.data.unkept.add(p, r[6] as number);
+    }
     const sessions: number[] = [];
     for (const v of visitors) {
       this.chainVisitor(v, sessions);
       for (const d of this.data.dependents) d.visitorChanged?.(v, sessions);
     }
+  }
+
+  positionOfSession(seq: number): number {
+    return seq < this.positionOf.length ? this.positionOf[seq] : -1;
   }
 
   /** Stores a session row (new or changed); returns its visitor. */

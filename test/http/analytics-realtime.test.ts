@@ -54,3 +54,14 @@ test("realtime needs analytics.realtime; other reports need analytics.read; unkn
   expect(bad.status).toBe(422);
   expect(((await bad.json()) as any).error.details[0].path).toBe("from");
 });
+
+test("realtime from the loaded columns answers as realtime from the rows", async () => {
+  const url = `${base}/analytics/realtime`;
+  const key = s.bootstrap!.key;
+  const fromRows = (await (await s.api(url, key)).json()) as any;
+  // Another report loads the site's columns; realtime then reads them.
+  expect((await s.api(`${base}/analytics/overview`, key)).status).toBe(200);
+  const fromColumns = (await (await s.api(url, key)).json()) as any;
+  expect({ ...fromColumns, at: null }).toEqual({ ...fromRows, at: null });
+  expect(fromColumns).toMatchObject({ activeVisitors: 1, visitors: 2, pageviews: 3 });
+});

@@ -9,7 +9,7 @@ import { readSite } from "../../../lib/analytics/recent-sites.ts";
 import { reportPeriod, type Period } from "../../../lib/analytics/period.ts";
 import { Acquisition, Attribution, Audience, Behaviour, Campaigns, Conversions, Events, Locations, Overview, Pages, LocationsQuery, Realtime, ReportQuery, REPORTS, type ReportName } from "../../../lib/analytics/models.ts";
 import { DATED_REPORTS } from "../../../lib/analytics/reports/dated.ts";
-import { realtimeReport } from "../../../lib/analytics/reports/realtime.ts";
+import { siteRealtime } from "../../../lib/analytics/reports/realtime.ts";
 import { queryContext } from "../context.ts";
 
 /** One concrete path per report, so each documents its own response model. */
@@ -79,7 +79,7 @@ export function analyticsRoutes(platform: Platform) {
     )
     .get(
       report("realtime"),
-      async ({ params }) => realtimeReport(await orgStore(platform, params.orgId), params.siteId, now()),
+      ({ params }) => siteRealtime(platform, params.orgId, params.siteId),
       { params: SiteParams, response: Realtime, detail: { summary: "Realtime: active visitors now, the last 30 minutes by minute, top pages, sources, countries (ignores from/to)", tags: ["Analytics"] } },
     )
     .get(

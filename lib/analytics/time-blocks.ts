@@ -1,0 +1,35 @@
+import type { EventTable } from "./site-data.ts";
+
+const BLOCK = 4096;
+
+/**
+ * The latest time of each full block of BLOCK rows of an event table, so the rows of a recent
+ * time window are found without reading every row. Rows are in load order, nearly but not
+ * exactly time order (late hits), so a window's rows are looked for in every block whose
+ * latest time reaches the window, not from one position on. A row's time never changes and
+ * rows are only appended, so a full block's latest time is computed once.
+ */
+export class TimeBlocks {
+  private latest = new Float64Array(64);
+  private full = 0;
+
+  /** Calls `visit(row)` for every row of `table` with from <= ts < until. */
+  rowsBetween(table: EventTable, from: number, until: number, visit: (row: number) => void): void {
+    const ts = table.ts;
+    const count = table.count;
+    while ((this.full + 1) * BLOCK <= count) {
+      if (this.full === this.latest.length) {
+        const next = new Float64Array(this.latest.length * 2);
+        next.set(this.latest);
+        this.latest = next;
+      }
+      let max = -Infinity;
+      for (let r = this.full * BLOCK, end = r + BLOCK; r < end; r++) if (ts[r] > max) max = ts[r];
+      this.latest[this.full++] = max;
+    }
+    for (let b = 0; b <= this.full; b++) {
+      if (b < this.full && this.latest[b] < from) continue;
+      for (let r = b * BLOCK, end = Math.min(r + BLOCK, count); r < end; r++) if (ts[r] >= from && ts[r] < until) visit(r);
+    }
+  }
+}
