@@ -1,7 +1,6 @@
 import { Elysia } from "elysia";
 import { API } from "../../../lib/api/routes.ts";
 import { SiteParams } from "../../../lib/api/models.ts";
-import { orgStore } from "../../../lib/db/org-store.ts";
 import { ApiError } from "../../../lib/errors.ts";
 import type { Platform } from "../../../lib/platform.ts";
 import type { AnalyticsSite } from "../../../lib/analytics/site-cache.ts";
