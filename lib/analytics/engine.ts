@@ -4,7 +4,7 @@ import {
   CONVERSIONS, CONVERTING, ENGAGED, ENGAGED_MS, MAX_ROLLUP_GROUPS, NEW_USERS, NOT_SET, PAGEVIEWS, REVENUE, SESSIONS, SLOTS, USERS,
   keyingOf, pagePrevOf, prevSameOf, rollupOf, type Keying, type ReportDimension,
 } from "./keyings.ts";
-import { scratchInts, scratchMarks, ScratchSlot } from "./columns.ts";
+import { beforeBound, scratchInts, scratchMarks, ScratchSlot } from "./columns.ts";
 import { ENGAGEMENT, PAGEVIEW, type SiteData } from "./site-data.ts";
 
 /**
@@ -192,28 +192,29 @@ function rollupPass(data: SiteData, from: number, to: number, accs: Accumulator[
  * the total (returned), and per day into `byDate` when given. One tight loop per grouping:
  * JSC keeps each fast, where one loop over all groupings was not.
  */
-function countUsers(data: SiteData, from: number, to: number, codes: Int32Array | null, prev: Int32Array, sums: Float64Array | null): number {
+function countUsers(data: SiteData, from: number, to: number, codes: Int32Array | null, prev: Uint16Array, sums: Float64Array | null): number {
   const day = data.sessions.day;
   const prevDay = data.prevDay;
+  const before = beforeBound(from);
   const window = data.sessionWindow(from, to);
   const start = window[0] | 0, end = window[1] | 0;
   let users = 0;
   if (codes !== null) {
     for (let p = start; p < end; p++) {
       const d = day[p];
-      if (d >= from && d <= to && prev[p] < from) sums![codes[p] * SLOTS + USERS]++;
+      if (d >= from && d <= to && prev[p] < before) sums![codes[p] * SLOTS + USERS]++;
     }
   } else if (sums !== null) {
     for (let p = start; p < end; p++) {
       const d = day[p];
       if (d < from || d > to) continue;
-      if (prevDay[p] < from) users++;
+      if (prevDay[p] < before) users++;
       if (prevDay[p] !== d) sums[(d - from) * SLOTS + USERS]++;
     }
   } else {
     for (let p = start; p < end; p++) {
       const d = day[p];
-      if (d >= from && d <= to && prevDay[p] < from) users++;
+      if (d >= from && d <= to && prevDay[p] < before) users++;
     }
   }
   return users;
@@ -299,9 +300,10 @@ function usersSelected(data: SiteData, sel: Selection, from: number, acc: Accumu
   const codes = k === null || k.name === "visitor" ? null : k.codes();
   const offset = k ? k.offset | 0 : 0;
   const prev = codes === null || byDate ? data.prevDay : prevSameOf(data, k!).days;
+  const before = beforeBound(from);
   for (let i = 0; i < sel.count; i++) {
     const p = list[i];
-    let first = byDate ? prev[p] !== day[p] : prev[p] < from;
+    let first = byDate ? prev[p] !== day[p] : prev[p] < before;
     if (!first) {
       first = true;
       for (let q = prevOf[p]; q >= 0 && day[q] >= from; q = prevOf[q]) {
@@ -338,13 +340,14 @@ function pagesInRange(data: SiteData, from: number, to: number): PageGroup[] {
   {
     const { day, path } = data.table(PAGEVIEW);
     const prev = pagePrevOf(data).days;
+    const before = beforeBound(from);
     const window = data.tableWindow(PAGEVIEW, from, to);
     const start = window[0] | 0, end = window[1] | 0;
     for (let r = start; r < end; r++) {
       const d = day[r];
       if (d < from || d > to) continue;
       views[path[r]]++;
-      if (prev[r] < from) users[path[r]]++;
+      if (prev[r] < before) users[path[r]]++;
     }
   }
   {
