@@ -2,6 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { growColumns, heldDay, MAX_DAY, NO_DAY } from "../../lib/analytics/columns.ts";
 import { sessionsInRange } from "../../lib/analytics/engine.ts";
 import { SiteData } from "../../lib/analytics/site-data.ts";
+import { randomHits, SITE } from "../helpers/analytics-oracle.ts";
+import { TestStore } from "../helpers/site-data.ts";
 
 /**
  * Day columns are 16 bits with 0 as "none" (lib/analytics/columns.ts): a day outside
@@ -12,6 +14,17 @@ import { SiteData } from "../../lib/analytics/site-data.ts";
 test("heldDay clamps into 1..65535", () => {
   expect([-40000, -1, 0, 1, 20_416, MAX_DAY, MAX_DAY + 1, 100_000].map(heldDay)).toEqual([1, 1, 1, 1, 20_416, 65535, 65535, 65535]);
   expect(new Uint16Array([heldDay(70_000)])[0]).toBe(65535); // unclamped, 70 000 would wrap to 4464
+});
+
+test("a stored day outside 1..65535 is loaded clamped (a foreign or damaged store), not wrapped", async () => {
+  const store = new TestStore().write(randomHits(3));
+  const seqs = (store.db.query("SELECT seq FROM session_rows ORDER BY seq LIMIT 3").all() as { seq: number }[]).map((r) => r.seq);
+  const stored = [-5, 70_000, 65_535];
+  seqs.forEach((seq, i) => store.db.run("UPDATE session_rows SET day = ? WHERE seq = ?", [stored[i], seq]));
+  const d = await store.load(SITE);
+  const dayOf = (seq: number) => d.sessions.day[d.sessions.seq.indexOf(seq)];
+  expect(seqs.map(dayOf)).toEqual([1, 65535, 65535]);
+  for (const t of d.tables) if (t) for (let r = 0; r < t.count; r++) expect(t.day[r]).toBe(d.sessions.day[t.session[r]]);
 });
 
 /** Visitor 0: sessions on days 1 and 2 (channels a, b); visitor 1: one session on day 2 (channel a). */
