@@ -3,8 +3,26 @@
  * for `strings` ids, per-day position windows, a counting sort by key and scratch columns.
  */
 
-/** "No earlier occurrence": below every day a range can start on. */
-export const NO_DAY = -2147483648;
+/*
+ * Days (days since 1970-01-01, site timezone) are held in 16 bits: 1..65535, 1970-01-02 to
+ * 2149-06-06. Ingest only takes events of the last 72 hours, so a real day is always inside;
+ * `heldDay` clamps whatever a store could hold outside (a foreign database, a bad clock at
+ * write time) rather than let it wrap around.
+ */
+export const MAX_DAY = 65535;
+
+/** "No earlier occurrence": 0, below every day a column holds (`heldDay` is at least 1). */
+export const NO_DAY = 0;
+
+/** A day as a day column holds it: clamped into 1..MAX_DAY. */
+export const heldDay = (day: number): number => (day < 1 ? 1 : day > MAX_DAY ? MAX_DAY : day);
+
+/**
+ * The bound under which a "previous occurrence" day lies before a range starting on `from`:
+ * `from` itself, but at least 1, so that NO_DAY is before every range (even one starting on
+ * or before 1970-01-01, which no held day is in).
+ */
+export const beforeBound = (from: number): number => (from < 1 ? 1 : from) | 0;
 
 /**
  * Dense codes for the `strings` ids one column holds, so arrays indexed by code are as small
@@ -124,10 +142,10 @@ export class DayWindows {
 }
 
 /** The kinds of typed column the engine holds. */
-export type ColumnKind = "i32" | "f64" | "u8";
-export type TypedColumn = Int32Array | Float64Array | Uint8Array;
+export type ColumnKind = "i32" | "f64" | "u8" | "u16";
+export type TypedColumn = Int32Array | Float64Array | Uint8Array | Uint16Array;
 /** The typed array of each kind. */
-export const COLUMN_ARRAY = { i32: Int32Array, f64: Float64Array, u8: Uint8Array } as const;
+export const COLUMN_ARRAY = { i32: Int32Array, f64: Float64Array, u8: Uint8Array, u16: Uint16Array } as const;
 
 /** An empty column of a kind. */
 export function newColumn(kind: ColumnKind): TypedColumn {
@@ -138,8 +156,10 @@ export function newColumn(kind: ColumnKind): TypedColumn {
  * The column of a table that a kind of row never has (a pageview has no value): shared, empty,
  * never grown — reading it is a bug, writing it does nothing.
  */
-export const ABSENT: Record<ColumnKind, TypedColumn> = { i32: new Int32Array(0), f64: new Float64Array(0), u8: new Uint8Array(0) };
-const isAbsent = (column: unknown) => column === ABSENT.i32 || column === ABSENT.f64 || column === ABSENT.u8;
+export const ABSENT: Record<ColumnKind, TypedColumn> = { i32: new Int32Array(0), f64: new Float64Array(0), u8: new Uint8Array(0), u16: new Uint16Array(0) };
+const isAbsent = (column: unknown) => column === ABSENT.i32 || column === ABSENT.f64 || column === ABSENT.u8 || column === ABSENT.u16;
+const isTyped = (column: unknown): column is TypedColumn =>
+  column instanceof Int32Array || column instanceof Float64Array || column instanceof Uint8Array || column instanceof Uint16Array;
 
 type Typed = TypedColumn;
 /** A copy of a column with room for `capacity` rows; new rows hold `fill`. */
@@ -169,7 +189,7 @@ export function groupByKey(keys: Int32Array, keyCount: number): { start: Int32Ar
 export function growColumns<T extends object>(table: T, capacity: number, fills: Partial<Record<keyof T, number>> = {}): void {
   const columns = table as Record<string, unknown>;
   for (const [name, column] of Object.entries(columns)) {
-    if ((column instanceof Int32Array || column instanceof Float64Array || column instanceof Uint8Array) && !isAbsent(column)) columns[name] = grow(column, capacity, fills[name as keyof T] ?? 0);
+    if (isTyped(column) && !isAbsent(column)) columns[name] = grow(column, capacity, fills[name as keyof T] ?? 0);
   }
 }
 
@@ -177,7 +197,7 @@ export function growColumns<T extends object>(table: T, capacity: number, fills:
 export function fitColumns<T extends object>(table: T, capacity: number): void {
   const columns = table as Record<string, unknown>;
   for (const [name, column] of Object.entries(columns)) {
-    if ((column instanceof Int32Array || column instanceof Float64Array || column instanceof Uint8Array) && column.length > capacity) columns[name] = column.slice(0, capacity);
+    if (isTyped(column) && column.length > capacity) columns[name] = column.slice(0, capacity);
   }
 }
 
@@ -204,6 +224,8 @@ export const enum ScratchSlot {
   Samples,
   SessionStamps,
   VisitorStamps,
+  /** A date keying's int32 codes (the range's 16-bit days). */
+  DateCodes,
 }
 const scratchInt32: Int32Array<ArrayBuffer>[] = [];
 const scratchUint8: Uint8Array<ArrayBuffer>[] = [];

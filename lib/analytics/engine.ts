@@ -4,7 +4,7 @@ import {
   CONVERSIONS, CONVERTING, ENGAGED, ENGAGED_MS, MAX_ROLLUP_GROUPS, NEW_USERS, NOT_SET, PAGEVIEWS, REVENUE, SESSIONS, SLOTS, USERS,
   keyingOf, pagePrevOf, prevSameIfMade, prevSameOf, rollupOf, type Keying, type ReportDimension,
 } from "./keyings.ts";
-import { scratchInts, scratchMarks, ScratchSlot } from "./columns.ts";
+import { beforeBound, scratchInts, scratchMarks, ScratchSlot } from "./columns.ts";
 import { ENGAGEMENT, PAGEVIEW, type SiteData } from "./site-data.ts";
 
 /**
@@ -193,11 +193,11 @@ function rollupPass(data: SiteData, from: number, to: number, accs: Accumulator[
 /** One grouping's codes, its "previous session in the same group" days and its sums. */
 interface UserCount {
   codes: Int32Array;
-  prev: Int32Array;
+  prev: Uint16Array;
   sums: Float64Array;
 }
 
-const NO_COUNT: UserCount = { codes: new Int32Array(0), prev: new Int32Array(0), sums: new Float64Array(0) };
+const NO_COUNT: UserCount = { codes: new Int32Array(0), prev: new Uint16Array(0), sums: new Float64Array(0) };
 
 /**
  * Users per group of up to three groupings in one pass over the range's sessions (each
@@ -206,6 +206,7 @@ const NO_COUNT: UserCount = { codes: new Int32Array(0), prev: new Int32Array(0),
  */
 function countUsersOf(data: SiteData, from: number, to: number, counts: UserCount[]): void {
   const day = data.sessions.day;
+  const before = beforeBound(from);
   const window = data.sessionWindow(from, to);
   const start = window[0] | 0, end = window[1] | 0;
   const [a, b = NO_COUNT, c = NO_COUNT] = counts;
@@ -217,21 +218,21 @@ function countUsersOf(data: SiteData, from: number, to: number, counts: UserCoun
     for (let p = start; p < end; p++) {
       const d = day[p];
       if (d < from || d > to) continue;
-      if (pa[p] < from) sa[ca[p] * SLOTS + USERS]++;
-      if (pb[p] < from) sb[cb[p] * SLOTS + USERS]++;
-      if (pc[p] < from) sc[cc[p] * SLOTS + USERS]++;
+      if (pa[p] < before) sa[ca[p] * SLOTS + USERS]++;
+      if (pb[p] < before) sb[cb[p] * SLOTS + USERS]++;
+      if (pc[p] < before) sc[cc[p] * SLOTS + USERS]++;
     }
   } else if (n === 2) {
     for (let p = start; p < end; p++) {
       const d = day[p];
       if (d < from || d > to) continue;
-      if (pa[p] < from) sa[ca[p] * SLOTS + USERS]++;
-      if (pb[p] < from) sb[cb[p] * SLOTS + USERS]++;
+      if (pa[p] < before) sa[ca[p] * SLOTS + USERS]++;
+      if (pb[p] < before) sb[cb[p] * SLOTS + USERS]++;
     }
   } else {
     for (let p = start; p < end; p++) {
       const d = day[p];
-      if (d >= from && d <= to && pa[p] < from) sa[ca[p] * SLOTS + USERS]++;
+      if (d >= from && d <= to && pa[p] < before) sa[ca[p] * SLOTS + USERS]++;
     }
   }
 }
@@ -240,8 +241,9 @@ function countUsersOf(data: SiteData, from: number, to: number, counts: UserCoun
  * Users of the range's sessions: a session counts its visitor when the visitor's previous
  * session (`prev`) was before the range. The total (returned), and per day into `byDate` when given.
  */
-function countUsers(data: SiteData, from: number, to: number, prev: Int32Array, byDate: Float64Array | null): number {
+function countUsers(data: SiteData, from: number, to: number, prev: Uint16Array, byDate: Float64Array | null): number {
   const day = data.sessions.day;
+  const before = beforeBound(from);
   const window = data.sessionWindow(from, to);
   const start = window[0] | 0, end = window[1] | 0;
   let users = 0;
@@ -249,13 +251,13 @@ function countUsers(data: SiteData, from: number, to: number, prev: Int32Array, 
     for (let p = start; p < end; p++) {
       const d = day[p];
       if (d < from || d > to) continue;
-      if (prev[p] < from) users++;
+      if (prev[p] < before) users++;
       if (prev[p] !== d) byDate[(d - from) * SLOTS + USERS]++;
     }
   } else {
     for (let p = start; p < end; p++) {
       const d = day[p];
-      if (d >= from && d <= to && prev[p] < from) users++;
+      if (d >= from && d <= to && prev[p] < before) users++;
     }
   }
   return users;
@@ -353,9 +355,10 @@ function usersSelected(data: SiteData, sel: Selection, from: number, acc: Accumu
   const offset = k ? k.offset | 0 : 0;
   // Without the group's index yet, the visitor's previous session of any group settles fewer sessions at once (same answer).
   const prev = codes === null || byDate ? data.prevDay : (prevSameIfMade(data, k!)?.days ?? data.prevDay);
+  const before = beforeBound(from);
   for (let i = 0; i < sel.count; i++) {
     const p = list[i];
-    let first = byDate ? prev[p] !== day[p] : prev[p] < from;
+    let first = byDate ? prev[p] !== day[p] : prev[p] < before;
     if (!first) {
       first = true;
       for (let q = prevOf[p]; q >= 0 && day[q] >= from; q = prevOf[q]) {
@@ -392,13 +395,14 @@ function pagesInRange(data: SiteData, from: number, to: number): PageGroup[] {
   {
     const { day, path } = data.table(PAGEVIEW);
     const prev = pagePrevOf(data).days;
+    const before = beforeBound(from);
     const window = data.tableWindow(PAGEVIEW, from, to);
     const start = window[0] | 0, end = window[1] | 0;
     for (let r = start; r < end; r++) {
       const d = day[r];
       if (d < from || d > to) continue;
       views[path[r]]++;
-      if (prev[r] < from) users[path[r]]++;
+      if (prev[r] < before) users[path[r]]++;
     }
   }
   {

@@ -1,4 +1,5 @@
 import { labelPrevOf } from "./keyings.ts";
+import { beforeBound } from "./columns.ts";
 import type { SiteData } from "./site-data.ts";
 
 /**
@@ -15,15 +16,18 @@ export interface Tallied {
 
 export class EventTally {
   private readonly names: Int32Array;
-  private readonly sameDay: Int32Array;
-  private readonly typeDay: Int32Array;
+  private readonly sameDay: Uint16Array;
+  private readonly typeDay: Uint16Array;
   private readonly firstInSession: Uint8Array;
   /** Per label (`SiteData.labels` code): events, sessions, users. */
   private readonly counts: Float64Array;
   /** Distinct visitors with an event of the type, any label. */
   users = 0;
+  /** Below it, a previous event's day lies before the range (NO_DAY included). */
+  private readonly before: number;
 
-  constructor(private readonly data: SiteData, type: number, private readonly from: number) {
+  constructor(private readonly data: SiteData, type: number, from: number) {
+    this.before = beforeBound(from);
     const prev = labelPrevOf(data).of(type);
     this.names = data.table(type).name;
     this.sameDay = prev.sameDay;
@@ -37,8 +41,8 @@ export class EventTally {
     const o = this.names[row] * 3;
     this.counts[o]++;
     this.counts[o + 1] += this.firstInSession[row];
-    if (this.sameDay[row] < this.from) this.counts[o + 2]++;
-    if (this.typeDay[row] < this.from) this.users++;
+    if (this.sameDay[row] < this.before) this.counts[o + 2]++;
+    if (this.typeDay[row] < this.before) this.users++;
   }
 
   /** Most events first, then by label text; at most `top`. */

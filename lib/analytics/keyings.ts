@@ -163,12 +163,23 @@ class VisitorKeying implements Keying {
   }
 }
 
-/** Days of one range: code = day - from. */
+/**
+ * Days of one range: code = day - from. The day column is 16 bits while every keying's codes
+ * are int32s (one array kind per loop keeps JSC's reads monomorphic), so the codes are the
+ * range's days copied into scratch: valid at the positions of the range's session window
+ * (where every session of the range and its earlier sessions in the range lie) until the
+ * DateCodes slot's next use.
+ */
 export class DateKeying implements Keying {
   readonly name = "date";
   constructor(private readonly data: SiteData, readonly offset: number, private readonly to: number) {}
   codes() {
-    return this.data.sessions.day;
+    const day = this.data.sessions.day;
+    const codes = scratchInts(ScratchSlot.DateCodes, this.data.sessions.count);
+    const window = this.data.sessionWindow(this.offset, this.to);
+    const end = window[1] | 0;
+    for (let p = window[0] | 0; p < end; p++) codes[p] = day[p];
+    return codes;
   }
   size() {
     return this.to - this.offset + 1;
@@ -317,11 +328,11 @@ export const rollupOf = (data: SiteData, keying: Keying | null): Rollup => data.
  * is before `from`. Recomputed for a visitor whenever their sessions change.
  */
 export class PrevSame implements Dependent, KeptIndex {
-  days: Int32Array = new Int32Array(0);
+  days: Uint16Array = new Uint16Array(0);
   private readonly lastDay = new Map<number, number>();
 
   /** `kept`: the days a snapshot kept (else built). */
-  constructor(private readonly data: SiteData, private readonly keying: Keying, kept?: Int32Array) {
+  constructor(private readonly data: SiteData, private readonly keying: Keying, kept?: Uint16Array) {
     if (kept) {
       this.days = kept;
       data.follow(this, true);
@@ -333,7 +344,7 @@ export class PrevSame implements Dependent, KeptIndex {
   }
 
   keptColumns() {
-    return [{ name: "days", kind: "i32" as const, count: this.data.sessions.count, array: this.days }];
+    return [{ name: "days", kind: "u16" as const, count: this.data.sessions.count, array: this.days }];
   }
 
   /**
@@ -350,7 +361,7 @@ export class PrevSame implements Dependent, KeptIndex {
     const keys = scratchInts(ScratchSlot.Keys, n);
     for (let i = 0; i < n; i++) keys[i] = codes[order[i]] - offset;
     const byCode = groupByKeyScratch(keys, this.keying.size()).order;
-    const days = new Int32Array(this.data.sessionCapacity).fill(NO_DAY);
+    const days = new Uint16Array(this.data.sessionCapacity).fill(NO_DAY);
     const { visitor, day } = s;
     let q = -1;
     for (let j = 0; j < n; j++) {
@@ -393,12 +404,12 @@ export function prevSameIfMade(data: SiteData, keying: Keying): PrevSame | undef
  * range's rows.
  */
 export class PagePrev implements Dependent, KeptIndex {
-  days: Int32Array = new Int32Array(0);
+  days: Uint16Array = new Uint16Array(0);
   private readonly lastDay = new Map<number, number>();
   private readonly scratch: number[] = [];
 
   /** `kept`: the days a snapshot kept (else built). */
-  constructor(private readonly data: SiteData, kept?: Int32Array) {
+  constructor(private readonly data: SiteData, kept?: Uint16Array) {
     if (kept) {
       this.days = kept;
       data.follow(this, true);
@@ -407,7 +418,7 @@ export class PagePrev implements Dependent, KeptIndex {
     const chains = chainOrderOf(data).current();
     if (chains) {
       const pageviews = data.table(PAGEVIEW);
-      const days = new Int32Array(pageviews.event.length).fill(NO_DAY);
+      const days = new Uint16Array(pageviews.event.length).fill(NO_DAY);
       const sorted = rowsInVisitorOrder(pageviews, chains, pageviews.path, data.paths.size);
       eachRepeat(data, pageviews, sorted, pageviews.path, (r, q) => (days[r] = data.sessions.day[pageviews.session[q]]));
       this.days = days;
@@ -416,7 +427,7 @@ export class PagePrev implements Dependent, KeptIndex {
   }
 
   keptColumns() {
-    return [{ name: "days", kind: "i32" as const, count: this.data.table(PAGEVIEW).count, array: this.days }];
+    return [{ name: "days", kind: "u16" as const, count: this.data.table(PAGEVIEW).count, array: this.days }];
   }
 
   visitorChanged(_v: number, sessions: readonly number[]): void {
@@ -444,8 +455,8 @@ export const LABELLED_TYPES = [CUSTOM_EVENT, OUTBOUND, DOWNLOAD, FORM_SUBMIT];
 
 /** LabelPrev's columns for one type, by row of the type's table. */
 export interface LabelPrevColumns {
-  sameDay: Int32Array;
-  typeDay: Int32Array;
+  sameDay: Uint16Array;
+  typeDay: Uint16Array;
   firstInSession: Uint8Array;
 }
 
@@ -468,7 +479,7 @@ export class LabelPrev implements Dependent, KeptIndex {
       data.follow(this, true);
       return;
     }
-    for (const t of LABELLED_TYPES) this.byType[t] = { sameDay: new Int32Array(0), typeDay: new Int32Array(0), firstInSession: new Uint8Array(0) };
+    for (const t of LABELLED_TYPES) this.byType[t] = { sameDay: new Uint16Array(0), typeDay: new Uint16Array(0), firstInSession: new Uint8Array(0) };
     const chains = chainOrderOf(data).current();
     if (chains) for (const t of LABELLED_TYPES) this.build(t, chains);
     data.follow(this, chains !== null);
@@ -479,7 +490,7 @@ export class LabelPrev implements Dependent, KeptIndex {
     const table = this.data.table(type);
     const capacity = table.event.length;
     const day = this.data.sessions.day;
-    const c: LabelPrevColumns = { sameDay: new Int32Array(capacity).fill(NO_DAY), typeDay: new Int32Array(capacity).fill(NO_DAY), firstInSession: new Uint8Array(capacity) };
+    const c: LabelPrevColumns = { sameDay: new Uint16Array(capacity).fill(NO_DAY), typeDay: new Uint16Array(capacity).fill(NO_DAY), firstInSession: new Uint8Array(capacity) };
     eachRepeat(this.data, table, rowsInVisitorOrder(table, chains, null), null, (r, q) => (c.typeDay[r] = day[table.session[q]]));
     const byLabel = rowsInVisitorOrder(table, chains, table.name, this.data.labels.size);
     for (let j = 0; j < byLabel.length; j++) c.firstInSession[byLabel[j]] = 1;
@@ -499,8 +510,8 @@ export class LabelPrev implements Dependent, KeptIndex {
       const c = this.byType[t];
       const count = this.data.table(t).count;
       return [
-        { name: `${t}.sameDay`, kind: "i32" as const, count, array: c.sameDay },
-        { name: `${t}.typeDay`, kind: "i32" as const, count, array: c.typeDay },
+        { name: `${t}.sameDay`, kind: "u16" as const, count, array: c.sameDay },
+        { name: `${t}.typeDay`, kind: "u16" as const, count, array: c.typeDay },
         { name: `${t}.firstInSession`, kind: "u8" as const, count, array: c.firstInSession },
       ];
     });
@@ -682,7 +693,7 @@ class DenseIds {
  * are read, so they follow the changes from there). A column shorter than what it indexes, or
  * JSON of another shape, gives nothing back: the index is then built on first use.
  */
-const holds = (array: TypedColumn | undefined, kind: typeof Int32Array | typeof Uint8Array | typeof Float64Array, count: number) => array instanceof kind && array.length >= count;
+const holds = (array: TypedColumn | undefined, kind: typeof Int32Array | typeof Uint8Array | typeof Uint16Array | typeof Float64Array, count: number) => array instanceof kind && array.length >= count;
 const strings = (xs: unknown): xs is string[] => Array.isArray(xs) && xs.every((x) => typeof x === "string");
 
 restoresIndexes("keying", (data, key, columns, meta) => {
@@ -702,18 +713,18 @@ restoresIndexes("rollup", (data, key, columns) => {
 });
 restoresIndexes("prevSame", (data, key, columns) => {
   const days = columns.get("days");
-  if (!holds(days, Int32Array, data.sessions.count)) return undefined;
-  return new PrevSame(data, keyingOf(data, key.slice("prevSame:".length) as ReportDimension, 0, 0), days as Int32Array);
+  if (!holds(days, Uint16Array, data.sessions.count)) return undefined;
+  return new PrevSame(data, keyingOf(data, key.slice("prevSame:".length) as ReportDimension, 0, 0), days as Uint16Array);
 });
 restoresIndexes("pagePrev", (data, _key, columns) => {
   const days = columns.get("days");
-  return holds(days, Int32Array, data.table(PAGEVIEW).count) ? new PagePrev(data, days as Int32Array) : undefined;
+  return holds(days, Uint16Array, data.table(PAGEVIEW).count) ? new PagePrev(data, days as Uint16Array) : undefined;
 });
 restoresIndexes("labelPrev", (data, _key, columns) => {
   const kept = LABELLED_TYPES.map((t) => ({ sameDay: columns.get(`${t}.sameDay`), typeDay: columns.get(`${t}.typeDay`), firstInSession: columns.get(`${t}.firstInSession`) }));
   const whole = kept.every((c, i) => {
     const count = data.table(LABELLED_TYPES[i]).count;
-    return holds(c.sameDay, Int32Array, count) && holds(c.typeDay, Int32Array, count) && holds(c.firstInSession, Uint8Array, count);
+    return holds(c.sameDay, Uint16Array, count) && holds(c.typeDay, Uint16Array, count) && holds(c.firstInSession, Uint8Array, count);
   });
   return whole ? new LabelPrev(data, kept as LabelPrevColumns[]) : undefined;
 });

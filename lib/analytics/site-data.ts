@@ -25,7 +25,7 @@ export type { SessionDim };
 export { DenseCodes, DimCodes, grow, groupByKey } from "./columns.ts";
 
 export { CONVERSION, CUSTOM_EVENT, DOWNLOAD, ENGAGEMENT, FORM_SUBMIT, KEPT_EVENT_TYPES, OUTBOUND, PAGEVIEW, SCROLL, VITAL } from "./kept-events.ts";
-export { NO_DAY } from "./columns.ts";
+export { beforeBound, NO_DAY } from "./columns.ts";
 
 /** The session columns the engine reads (lib/db/session-row.ts), one typed array each, and how many rows they hold. */
 export type SessionColumns = SessionReadColumns & { count: number };
@@ -55,8 +55,8 @@ export interface EventTable {
   event: Int32Array;
   /** The session's position in the session columns. */
   session: Int32Array;
-  /** The session's day. */
-  day: Int32Array;
+  /** The session's day (16 bits: columns.ts). */
+  day: Uint16Array;
   /** Code in `SiteData.paths`. */
   path: Int32Array;
   /** Code in `SiteData.labels`: event, conversion, form or vital name; the href of outbound clicks and downloads (those types only). */
@@ -81,7 +81,7 @@ export interface Dependent {
 
 /** The columns of an event table, their kinds, and the kept types that have them (every type when not said). */
 const TABLE_COLUMNS: { key: keyof Omit<EventTable, "count">; kind: ColumnKind; types?: number[] }[] = [
-  { key: "event", kind: "i32" }, { key: "session", kind: "i32" }, { key: "day", kind: "i32" }, { key: "path", kind: "i32" }, { key: "ts", kind: "f64" },
+  { key: "event", kind: "i32" }, { key: "session", kind: "i32" }, { key: "day", kind: "u16" }, { key: "path", kind: "i32" }, { key: "ts", kind: "f64" },
   { key: "name", kind: "i32", types: [CONVERSION, CUSTOM_EVENT, OUTBOUND, DOWNLOAD, FORM_SUBMIT, VITAL] },
   { key: "value", kind: "f64", types: [ENGAGEMENT, CONVERSION, SCROLL, VITAL] },
   { key: "aux", kind: "i32", types: [CONVERSION, CUSTOM_EVENT] },
@@ -162,7 +162,7 @@ export class SiteData {
   readonly props: (string | null)[] = [null];
   /** The visitor's previous session, earliest first (-1: none), and that session's day. */
   prevOfVisitor = new Int32Array(0);
-  prevDay = new Int32Array(0);
+  prevDay = new Uint16Array(0);
   /** The latest session of each visitor (by visitor seq; -1: none). */
   lastOfVisitor = new Int32Array(0);
   /** The last loaded event of each session (-1: none). */
@@ -342,7 +342,7 @@ export class SiteData {
     for (const c of SESSION_READ.columns) add(`sessions.${c.key}`, c.array, sessionCount, () => s[c.key], (a) => ((s as Record<string, TypedColumn | number>)[c.key] = a));
     for (const d of SESSION_DIMS) add(`dims.${d}`, "i32", sessionCount, () => this.dims[d].codes, (a) => (this.dims[d].codes = a as Int32Array<ArrayBuffer>));
     add("prevOfVisitor", "i32", sessionCount, () => this.prevOfVisitor, (a) => (this.prevOfVisitor = a as Int32Array<ArrayBuffer>));
-    add("prevDay", "i32", sessionCount, () => this.prevDay, (a) => (this.prevDay = a as Int32Array<ArrayBuffer>));
+    add("prevDay", "u16", sessionCount, () => this.prevDay, (a) => (this.prevDay = a as Uint16Array<ArrayBuffer>));
     add("lastEvent", "i32", sessionCount, () => this.lastEvent, (a) => (this.lastEvent = a as Int32Array<ArrayBuffer>));
     add("lastOfVisitor", "i32", () => this.lastOfVisitor.length, () => this.lastOfVisitor, (a) => (this.lastOfVisitor = a as Int32Array<ArrayBuffer>), false);
     const v = this.events as unknown as Record<string, TypedColumn>;

@@ -2,7 +2,7 @@ import type { TenantStore } from "../db/tenants.ts";
 import { readRows } from "../db/statements.ts";
 import { uuidOfHex } from "../ids.ts";
 import { SESSION_DIMS, SESSION_READ } from "../db/session-row.ts";
-import { grow, groupByKey, growColumns, NO_DAY } from "./columns.ts";
+import { grow, groupByKey, growColumns, heldDay, NO_DAY } from "./columns.ts";
 import { CONVERSION, CUSTOM_EVENT, DOWNLOAD, KEPT_EVENT_TYPES, OUTBOUND, PAGEVIEW } from "./kept-events.ts";
 import type { SiteData, SiteMeta } from "./site-data.ts";
 import { EXTRA, readSnapshot, removeSnapshot, writeSnapshot, type StoreMark } from "./site-snapshot.ts";
@@ -21,6 +21,7 @@ for (const t of KEPT_EVENT_TYPES) KEPT[t] = 1;
 /** Where a session row read with SESSION_READ.select holds its seq and visitor. */
 const SEQ_AT = SESSION_READ.columns.findIndex((c) => c.key === "seq");
 const VISITOR_AT = SESSION_READ.columns.findIndex((c) => c.key === "visitor");
+const DAY_AT = SESSION_READ.columns.findIndex((c) => c.key === "day");
 /** `name` holds the href of outbound clicks and downloads (those have no name). */
 const EVENT_COLUMNS = `session, type, path, title, CASE WHEN type IN (${OUTBOUND}, ${DOWNLOAD}) THEN href ELSE name END, value, ts, currency, props`;
 
@@ -282,6 +283,7 @@ export class SiteLoader {
     const oldDay = isNew ? null : s.day[p];
     const columns = SESSION_READ.columns;
     for (let c = 0; c < columns.length; c++) s[columns[c].key][p] = r[c] as number;
+    s.day[p] = heldDay(r[DAY_AT] as number); // 16 bits: clamped, never wrapped
     for (let d = 0; d < SESSION_DIMS.length; d++) {
       const dim = this.data.dims[SESSION_DIMS[d]];
       dim.codes[p] = dim.code((r[columns.length + d] as number | null) ?? 0);

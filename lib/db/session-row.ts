@@ -32,7 +32,7 @@ interface ColumnDef {
   readonly notNull?: boolean;
   readonly merge: Merge;
   /** Read by the engine into a typed column of this kind. */
-  readonly read?: "i32" | "f64" | "u8";
+  readonly read?: "i32" | "f64" | "u8" | "u16";
   /** A `strings` reference set by ingest from the session's attributes (SessionAttrs). */
   readonly attribute?: true;
   /** Read by the engine as dense codes, backing this report dimension. */
@@ -49,7 +49,7 @@ export const SESSION_ROW = [
   { column: "started_at", key: "startedAt", type: "integer", notNull: true, merge: "min", read: "f64" },
   { column: "last_at", key: "lastAt", type: "integer", notNull: true, merge: "max", read: "f64" },
   /** Calendar day (site timezone) of the first event, as days since 1970-01-01. */
-  { column: "day", key: "day", type: "integer", notNull: true, merge: { earliestOf: "started_at" }, read: "i32" },
+  { column: "day", key: "day", type: "integer", notNull: true, merge: { earliestOf: "started_at" }, read: "u16" },
   /** The earliest pageview's path is the landing page, the latest the exit page. */
   { column: "landing", key: "landing", type: "text-ref", merge: { earliestOf: "landing_at" }, dimension: "landing", explore: true },
   { column: "landing_at", key: "landingAt", type: "integer", merge: { earliestOf: "landing_at" } },
@@ -113,11 +113,11 @@ export const EXPLORE_COLUMN_DIMENSIONS = DIMENSION_ENTRIES.filter((c): c is Extr
 
 /** The engine's plain (non-dimension) columns: key → typed array kind. */
 type ReadEntry = Extract<Entry, { read: string }>;
-export type SessionReadColumns = { [E in ReadEntry as E["key"]]: E["read"] extends "f64" ? Float64Array : E["read"] extends "u8" ? Uint8Array : Int32Array };
+export type SessionReadColumns = { [E in ReadEntry as E["key"]]: E["read"] extends "f64" ? Float64Array : E["read"] extends "u8" ? Uint8Array : E["read"] extends "u16" ? Uint16Array : Int32Array };
 const READ_ENTRIES = SESSION_ROW.filter((c): c is ReadEntry => "read" in c);
 /** What the engine selects, in order: the plain columns, then the dimensions. */
 export const SESSION_READ = {
-  columns: READ_ENTRIES.map((c) => ({ key: c.key, array: c.read })) as { key: keyof SessionReadColumns; array: "i32" | "f64" | "u8" }[],
+  columns: READ_ENTRIES.map((c) => ({ key: c.key, array: c.read })) as { key: keyof SessionReadColumns; array: "i32" | "f64" | "u8" | "u16" }[],
   select: [...READ_ENTRIES.map((c) => c.column), ...SESSION_DIMS].join(", "),
 };
 

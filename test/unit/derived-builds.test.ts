@@ -20,7 +20,7 @@ function siteData(visitors: number, sessions: number): SiteData {
   growColumns(s, sessions);
   for (const dim of Object.values(d.dims)) dim.codes = new Int32Array(sessions);
   d.prevOfVisitor = new Int32Array(sessions).fill(-1);
-  d.prevDay = new Int32Array(sessions).fill(NO_DAY);
+  d.prevDay = new Uint16Array(sessions).fill(NO_DAY);
   d.lastEvent = new Int32Array(sessions).fill(-1);
   d.lastOfVisitor = new Int32Array(visitors).fill(-1);
   for (let i = 0; i < 6; i++) d.strings.push(`v${i}`);
