@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import type { Platform } from "../platform.ts";
@@ -36,10 +37,15 @@ export function snapshotPathOf(platform: Platform, orgId: string, siteId: string
 
 const keyOf = (store: TenantStore, orgId: string, siteId: string) => `${store.path ?? `libsql:${orgId}`}|${siteId}`;
 
-/** The site with its data brought up to date when its columns are held; null when they would have to be loaded first. */
-export async function heldSite(platform: Platform, orgId: string, siteId: string): Promise<AnalyticsSite | null> {
+/**
+ * The site with its data brought up to date when its columns are held or can be mapped from
+ * its snapshot (about half a second at 10 M events); null when they would have to be rebuilt
+ * from the store's rows first.
+ */
+export async function siteWithoutRebuild(platform: Platform, orgId: string, siteId: string): Promise<AnalyticsSite | null> {
   const { store } = await siteWithStore(platform, orgId, siteId);
-  return platform.siteData.has(keyOf(store, orgId, siteId)) ? analyticsSite(platform, orgId, siteId) : null;
+  const quick = platform.siteData.has(keyOf(store, orgId, siteId)) || existsSync(snapshotPathOf(platform, orgId, siteId));
+  return quick ? analyticsSite(platform, orgId, siteId) : null;
 }
 
 export async function analyticsSite(platform: Platform, orgId: string, siteId: string): Promise<AnalyticsSite> {

@@ -1,5 +1,7 @@
 import { sqliteTable, text, integer, real, blob, primaryKey, index, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
 import { sessionTableColumns } from "./session-row.ts";
+import { UNKEPT_EVENT_ROWS } from "../analytics/kept-events.ts";
 
 /** <orgId>.sqlite: the organization's own data. */
 
@@ -126,7 +128,11 @@ export const recentEvents = sqliteTable("recent_events", {
   session: integer("session").notNull(),
   type: integer("type").notNull(),
   path: integer("path"),
-}, (t) => [uniqueIndex("recent_events_id").on(t.site, t.ts, t.idHash)]);
+}, (t) => [
+  uniqueIndex("recent_events_id").on(t.site, t.ts, t.idHash),
+  // The few rows of types the analytics columns do not keep: realtime reads only those.
+  index("recent_events_unkept").on(t.site, t.ts).where(sql.raw(UNKEPT_EVENT_ROWS)),
+]);
 
 /**
  * One row per session, kept up to date at ingest (DESIGN section 5 counts from here); its

@@ -8,6 +8,7 @@ import type { Hit, StoredEvent } from "../../lib/ingest/apply.ts";
 import { EVENT_TYPES } from "../../lib/db/event-types.ts";
 import type { SiteData } from "../../lib/analytics/site-data.ts";
 import { realtimeFromRows, realtimeReport } from "../../lib/analytics/reports/realtime.ts";
+import { UNKEPT_EVENT_ROWS } from "../../lib/analytics/kept-events.ts";
 
 const MINUTE = 60_000;
 const NOW = Date.parse("2026-03-20T12:00:30Z");
@@ -109,4 +110,10 @@ test("time blocks find every row of a window, rows out of time order included, a
       expect(seen).toEqual(expected);
     }
   }
+});
+
+test("realtime's read of the unkept types' rows uses their partial index (the migration and the query say the condition in the same words)", () => {
+  const { db } = new TestStore();
+  const plan = db.query(`EXPLAIN QUERY PLAN SELECT ts, session FROM recent_events WHERE site = ? AND ts >= ? AND ts < ? AND ${UNKEPT_EVENT_ROWS}`).all(1, 0, 1) as { detail: string }[];
+  expect(plan.map((row) => row.detail).join(" ")).toContain("USING INDEX recent_events_unkept");
 });

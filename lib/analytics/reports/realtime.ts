@@ -3,7 +3,8 @@ import { NOT_SET } from "../engine.ts";
 import { readRows } from "../../db/statements.ts";
 import { groupByKeyScratch, scratchInts, ScratchSlot } from "../columns.ts";
 import { KEPT_EVENT_TYPES, PAGEVIEW } from "../site-data.ts";
-import { analyticsSite, heldSite, type AnalyticsSite } from "../site-cache.ts";
+import { UNKEPT_EVENT_ROWS } from "../kept-events.ts";
+import { analyticsSite, siteWithoutRebuild, type AnalyticsSite } from "../site-cache.ts";
 import { orgStore } from "../../db/org-store.ts";
 import type { Platform } from "../../platform.ts";
 import { logLine } from "../../log.ts";
@@ -121,7 +122,7 @@ async function coverUnkept(site: AnalyticsSite, since: number): Promise<void> {
   if (unkept.coveredFrom <= since) return;
   const rows = (await readRows(
     site.store,
-    `SELECT ts, session FROM recent_events WHERE site = ? AND ts >= ? AND ts < ? AND type NOT IN (${KEPT_EVENT_TYPES.join(", ")})`,
+    `SELECT ts, session FROM recent_events WHERE site = ? AND ts >= ? AND ts < ? AND ${UNKEPT_EVENT_ROWS}`,
     [site.data.siteRef, since, unkept.coveredFrom],
   )) as [number, number][];
   for (const [ts, seq] of rows) {
@@ -247,13 +248,14 @@ function copyInto(slot: ScratchSlot, from: Int32Array, size: number): Int32Array
 }
 
 /**
- * A site's realtime report: from its columns when they are loaded; otherwise from the rows,
- * never waiting for a load, while the columns load for the next ask (a realtime view polls)
- * — without the other reports' indexes.
+ * A site's realtime report: from its columns when they are loaded or can be mapped from its
+ * snapshot (half a second at 10 M events, where reading a busy half hour's rows through SQL
+ * took seconds); otherwise from the rows, never waiting for a rebuild, while the columns load
+ * for the next ask (a realtime view polls) — without the other reports' indexes.
  */
 export async function siteRealtime(platform: Platform, orgId: string, siteId: string) {
   const now = platform.now();
-  const site = await heldSite(platform, orgId, siteId);
+  const site = await siteWithoutRebuild(platform, orgId, siteId);
   if (site) return realtimeReport(site, now);
   analyticsSite(platform, orgId, siteId).catch((error) => logLine({ level: "warn", msg: "analytics site not loaded for realtime", siteId, error: String(error) }));
   return realtimeFromRows(await orgStore(platform, orgId), siteId, now);

@@ -1,0 +1,1 @@
+CREATE INDEX `recent_events_unkept` ON `recent_events` (`site`,`ts`) WHERE type NOT IN (0, 1, 3, 2, 5, 6, 7, 8, 9);
