@@ -10,6 +10,7 @@ import { readRows } from "../db/statements.ts";
 import { SiteData } from "./site-data.ts";
 // Registers how kept derived indexes come back from a snapshot (before any site is restored).
 import "./keyings.ts";
+import "./time-blocks.ts";
 import { logLine } from "../log.ts";
 
 /** The site a report is about, with its in-memory analytics data brought up to date. */

@@ -1,4 +1,4 @@
-import type { EventTable } from "./site-data.ts";
+import { restoresIndexes, type EventTable, type KeptIndex } from "./site-data.ts";
 
 const BLOCK = 4096;
 
@@ -7,11 +7,28 @@ const BLOCK = 4096;
  * time window are found without reading every row. Rows are in load order, nearly but not
  * exactly time order (late hits), so a window's rows are looked for in every block whose
  * latest time reaches the window, not from one position on. A row's time never changes and
- * rows are only appended, so a full block's latest time is computed once.
+ * rows are only appended, so a full block's latest time is computed once — and kept by the
+ * site's snapshot, so a restarted process does not read every row's time again.
  */
-export class TimeBlocks {
+export class TimeBlocks implements KeptIndex {
   private latest = new Float64Array(64);
   private full = 0;
+
+  /** `kept`: the full blocks' latest times a snapshot kept. */
+  constructor(kept?: Float64Array) {
+    if (kept) {
+      this.latest = kept.slice();
+      this.full = kept.length;
+    }
+  }
+
+  keptColumns() {
+    return [{ name: "latest", kind: "f64" as const, count: this.full, array: this.latest }];
+  }
+
+  keptMeta() {
+    return { full: this.full };
+  }
 
   /** Calls `visit(row)` for every row of `table` with from <= ts < until. */
   rowsBetween(table: EventTable, from: number, until: number, visit: (row: number) => void): void {
@@ -33,3 +50,15 @@ export class TimeBlocks {
     }
   }
 }
+
+/** The table's blocks (made on first use; `timeBlocks:<type>`). */
+export const timeBlocksOf = (data: { derived<T>(key: string, make: () => T): T }, type: number): TimeBlocks => data.derived(`timeBlocks:${type}`, () => new TimeBlocks());
+
+// The blocks kept (the first `full` ones: blocks are filled when realtime asks, so they may lag the table) must lie within the table.
+restoresIndexes("timeBlocks", (data, key, columns, meta) => {
+  const latest = columns.get("latest");
+  const table = data.table(Number(key.slice("timeBlocks:".length)));
+  const full = (meta as { full?: unknown } | null)?.full;
+  const whole = latest instanceof Float64Array && table && Number.isSafeInteger(full) && (full as number) >= 0 && latest.length >= (full as number) && (full as number) * BLOCK <= table.count;
+  return whole ? new TimeBlocks((latest as Float64Array).subarray(0, full as number)) : undefined;
+});

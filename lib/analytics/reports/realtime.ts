@@ -8,7 +8,7 @@ import { analyticsSite, siteWithoutRebuild, type AnalyticsSite } from "../site-c
 import { orgStore } from "../../db/org-store.ts";
 import type { Platform } from "../../platform.ts";
 import { logLine } from "../../log.ts";
-import { TimeBlocks } from "../time-blocks.ts";
+import { timeBlocksOf } from "../time-blocks.ts";
 
 /** Realtime (DESIGN section 5): the last 30 minutes by minute, from the recent events (73 hours kept). */
 export const REALTIME_MINUTES = 30;
@@ -171,7 +171,7 @@ export async function realtimeReport(site: AnalyticsSite, now: number) {
   };
   for (const type of KEPT_EVENT_TYPES) {
     const table = data.table(type);
-    const blocks = data.derived(`timeBlocks:${type}`, () => new TimeBlocks());
+    const blocks = timeBlocksOf(data, type);
     const pageview = type === PAGEVIEW;
     blocks.rowsBetween(table, since, until, (r) => push(table.session[r], table.ts[r], pageview ? table.path[r] + 1 : 0));
   }

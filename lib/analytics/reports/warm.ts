@@ -3,9 +3,15 @@ import type { SiteData } from "../site-data.ts";
 import { reportPeriod, type Period } from "../period.ts";
 import { logLine } from "../../log.ts";
 import { DATED_REPORTS } from "./dated.ts";
+import { realtimeReport } from "./realtime.ts";
 
-/** Every dated report, as the warm-up calls it: over a period, with no query options. */
-const REPORTS = Object.entries(DATED_REPORTS) as [string, (site: AnalyticsSite, period: Period, query: Record<string, never>) => unknown][];
+/** Every built-in report as the warm-up calls it: the dated ones over a period with no query options, and realtime. */
+const REPORTS = [
+  ...(Object.entries(DATED_REPORTS) as [string, (site: AnalyticsSite, period: Period, query: Record<string, never>) => unknown][]).map(
+    ([name, report]) => [name, (site: AnalyticsSite, period: Period) => report(site, period, {})] as const,
+  ),
+  ["realtime", (site: AnalyticsSite, _period: Period, now: number) => realtimeReport(site, now)] as const,
+];
 
 /*
  * After a large site is loaded, the indexes each built-in report reads are built in the background
@@ -34,7 +40,7 @@ export async function warmReportIndexes(site: AnalyticsSite, now: number): Promi
   for (const [name, report] of REPORTS) {
     await turn();
     try {
-      report(site, period, {});
+      await report(site, period, now);
     } catch (error) {
       logLine({ level: "warn", msg: "report indexes not built", siteId: site.id, report: name, error: String(error) });
     }
