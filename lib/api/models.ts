@@ -2,7 +2,7 @@ import { t, type Static, type TSchema } from "elysia";
 import { Type, type IntegerOptions } from "@sinclair/typebox";
 import { ID_PATTERN } from "../ids.ts";
 import { PageQuery } from "../paging.ts";
-import { DATE_PATTERN } from "../date-range.ts";
+import { DATE_PATTERN, FIRST_YEAR, LAST_YEAR } from "../date-range.ts";
 
 /** TypeBox models shared by the services and the OpenAPI document. */
 
@@ -17,9 +17,17 @@ export const OneOf = <T extends string>(values: readonly T[], options: { title?:
   return t.UnionEnum(values as [T, ...T[]], { default: undefined, error: message ?? `must be one of ${values.join(", ")}`, ...rest });
 };
 
-/** A calendar date as text; whether the day exists is checked where the range is resolved (lib/date-range.ts). */
+/**
+ * A calendar date as text; whether the day exists, and its year, are checked where the range is
+ * resolved (lib/date-range.ts) — the document says the years in the description.
+ */
 export const DateText = (options: { title?: string; description?: string } = {}) =>
-  t.String({ pattern: DATE_PATTERN, error: "must be a calendar date YYYY-MM-DD", ...options });
+  t.String({
+    pattern: DATE_PATTERN,
+    error: "must be a calendar date YYYY-MM-DD",
+    ...options,
+    description: `${options.description ?? "A calendar date YYYY-MM-DD"} (a date in the years ${FIRST_YEAR} to ${LAST_YEAR})`,
+  });
 
 export const UUID_PATTERN = "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$";
 

@@ -3643,7 +3643,9 @@ export interface operations {
                          */
                         scope: "session" | "user";
                     };
+                    /** @description A calendar date YYYY-MM-DD (a date in the years 2000 to 2100) */
                     from?: string;
+                    /** @description A calendar date YYYY-MM-DD (a date in the years 2000 to 2100) */
                     to?: string;
                     /**
                      * @description Default none
@@ -3985,7 +3987,9 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     kind: "query" | "segments" | "retention" | "paths";
+                    /** @description A calendar date YYYY-MM-DD (a date in the years 2000 to 2100) */
                     from?: string;
+                    /** @description A calendar date YYYY-MM-DD (a date in the years 2000 to 2100) */
                     to?: string;
                     query?: {
                         /** @description One or more metrics; rows are sorted by the first */
