@@ -26,8 +26,8 @@ export function formatChange(current: number, previous: number): string | null {
   return `${change > 0 ? "+" : change < 0 ? "−" : "±"}${percent.format(Math.abs(change))}`;
 }
 
-/** `organic_search` → `Organic search` (GA4 channel keys are snake case). */
-export const humanize = (key: string) => (key.includes("_") ? (key[0]!.toUpperCase() + key.slice(1)).replace(/_/g, " ") : key);
+/** `organic_search` → `Organic search` (GA4 channel keys and device types are lower snake case). */
+export const humanize = (key: string) => (/^[a-z]/.test(key) ? key[0]!.toUpperCase() + key.slice(1).replace(/_/g, " ") : key);
 
 const regions = typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames(["en"], { type: "region" }) : null;
 /** `DE` → `Germany`; anything that is not a two-letter code (`(not set)`) as it is. */

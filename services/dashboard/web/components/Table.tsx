@@ -1,4 +1,5 @@
 import type { ComponentChildren } from "preact";
+import { useEffect, useRef, useState } from "preact/hooks";
 
 export interface Column<Row> {
   label: string;
@@ -19,8 +20,20 @@ interface Props<Row> {
 
 /** A report's rows: a captioned table, numbers right-aligned, optional links in the first column. */
 export function Table<Row>({ caption, columns, rows, empty = "No data for this range." }: Props<Row>) {
+  // A table wider than its box scrolls; keyboard users then need to be able to focus it to scroll.
+  const box = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const check = () => setScrolls(element.scrollWidth > element.clientWidth);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [rows, columns.length]);
   return (
-    <div class="table-wrap">
+    <div class="table-wrap" ref={box} tabIndex={scrolls ? 0 : undefined} role={scrolls ? "region" : undefined} aria-label={scrolls ? caption : undefined}>
       <table>
         <caption>{caption}</caption>
         <thead>
