@@ -1,0 +1,75 @@
+import { useEffect } from "preact/hooks";
+import { match, navigate, route } from "./router.ts";
+import { loadSession } from "./session.ts";
+import { sitesOf } from "./sites.ts";
+import { rangeOf } from "./dates.ts";
+import { filtersOf } from "./filters.ts";
+import { useLoad } from "./load.ts";
+import { Shell, SITE_PAGES, sitePath, type SitePage } from "./components/Shell.tsx";
+import { Failure } from "./components/Failure.tsx";
+import { Card, SecondFactor, SignIn } from "./pages/SignIn.tsx";
+import { CheckEmail, VerifyEmail } from "./pages/Email.tsx";
+import { OverviewPage } from "./pages/Overview.tsx";
+import { LocationsPage, RealtimePage, ReportPage } from "./pages/Reports.tsx";
+
+/** `/` and `/orgs/:org`: to the first site's overview of the first (or named) organisation. */
+function Landing({ orgId }: { orgId?: string }) {
+  const state = useLoad(orgId ?? "", async () => {
+    const current = await loadSession();
+    if (!current) return navigate("/sign-in", { replace: true });
+    const org = orgId ?? current.orgs[0]?.id;
+    if (!org) return "You are not a member of any organisation yet.";
+    const sites = await sitesOf(org);
+    if (!sites[0]) return "This organisation has no site yet: add one with `admin site create`.";
+    navigate(`${sitePath(org, sites[0].id, "overview")}${route.value.query.toString() ? `?${route.value.query}` : ""}`, { replace: true });
+  });
+  if (state.error) return <Card title="Tidemark"><Failure error={state.error} /></Card>;
+  return <Card title="Tidemark">{typeof state.data === "string" ? <p>{state.data}</p> : <p aria-busy="true">Loading…</p>}</Card>;
+}
+
+function SitePages({ orgId, siteId, page }: { orgId: string; siteId: string; page: SitePage }) {
+  const sites = useLoad(orgId, () => loadSession().then((s) => (s ? sitesOf(orgId) : Promise.reject(navigate("/sign-in", { replace: true })))));
+  if (sites.error) return <Card title="Tidemark"><Failure error={sites.error} /></Card>;
+  if (!sites.data) return <Card title="Tidemark"><p aria-busy="true">Loading…</p></Card>;
+  const site = sites.data.find((s) => s.id === siteId);
+  if (!site) return <Card title="Not found"><p>No such site in this organisation. <a href="/">Go to the dashboard</a></p></Card>;
+  const base = `/orgs/${orgId}/sites/${siteId}`;
+  const range = rangeOf(route.value.query, site.timezone);
+  return (
+    <Shell orgId={orgId} site={site} sites={sites.data} page={page}>
+      {page === "overview" ? (
+        <OverviewPage base={base} range={range} filters={filtersOf(route.value.query)} currency={site.currency} timezone={site.timezone} />
+      ) : page === "realtime" ? (
+        <RealtimePage base={base} />
+      ) : page === "locations" ? (
+        <LocationsPage base={base} range={range} />
+      ) : (
+        <ReportPage base={base} report={page} range={range} />
+      )}
+    </Shell>
+  );
+}
+
+/** Picks the page for the path; each page fetches what it shows. */
+export function App() {
+  const { path } = route.value;
+  useEffect(() => {
+    document.getElementById("main")?.focus({ preventScroll: true });
+  }, [path]);
+  if (path === "/sign-in") return <SignIn />;
+  if (path === "/sign-in/second-factor") return <SecondFactor />;
+  if (path === "/verify-email") return <VerifyEmail />;
+  if (path === "/check-email") return <CheckEmail />;
+  if (path === "/" || path === "") return <Landing />;
+  const org = match("/orgs/:org", path);
+  if (org) return <Landing orgId={org.org} />;
+  const page = match("/orgs/:org/sites/:site/:page", path);
+  if (page && SITE_PAGES.some((p) => p.key === page.page)) return <SitePages orgId={page.org!} siteId={page.site!} page={page.page as SitePage} />;
+  return (
+    <Card title="Page not found">
+      <p>
+        There is no page at {path}. <a href="/">Go to the dashboard</a>
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,180 @@
+import type { ComponentChildren } from "preact";
+import { useState } from "preact/hooks";
+import { navigate, route, withQuery } from "../router.ts";
+import { PRESETS, rangeOf, type Range } from "../dates.ts";
+import { FILTER_DIMENSIONS, filtersOf, removeFilter } from "../filters.ts";
+import { humanize } from "../format.ts";
+import { session, signOut } from "../session.ts";
+import { setTheme, theme } from "../theme.ts";
+import type { Site } from "../sites.ts";
+
+/** The pages of a site, in the order of the navigation. */
+export const SITE_PAGES = [
+  { key: "overview", label: "Overview" },
+  { key: "realtime", label: "Realtime" },
+  { key: "acquisition", label: "Acquisition" },
+  { key: "pages", label: "Pages" },
+  { key: "events", label: "Events" },
+  { key: "audience", label: "Audience" },
+  { key: "locations", label: "Locations" },
+  { key: "campaigns", label: "Campaigns" },
+  { key: "behaviour", label: "Behaviour" },
+  { key: "attribution", label: "Attribution" },
+  { key: "conversions", label: "Conversions" },
+] as const;
+export type SitePage = (typeof SITE_PAGES)[number]["key"];
+
+/** What a link to another page or site keeps from the current query: the range and the filters. */
+function keptQuery(): string {
+  const kept = new URLSearchParams();
+  for (const name of ["range", "from", "to", "f"]) for (const v of route.value.query.getAll(name)) kept.append(name, v);
+  const text = kept.toString();
+  return text ? `?${text}` : "";
+}
+
+export const sitePath = (orgId: string, siteId: string, page: string) => `/orgs/${orgId}/sites/${siteId}/${page}`;
+
+function DatePicker({ range, timezone }: { range: Range; timezone: string }) {
+  const [custom, setCustom] = useState(range.preset === "custom");
+  const [from, setFrom] = useState(range.from);
+  const [to, setTo] = useState(range.to);
+  const choose = (value: string) => {
+    if (value === "custom") return setCustom(true);
+    setCustom(false);
+    navigate(withQuery({ range: value, from: null, to: null }));
+  };
+  return (
+    <form
+      class="date-picker"
+      onSubmit={(e) => {
+        e.preventDefault();
+        navigate(withQuery({ range: null, from, to }));
+      }}
+    >
+      <label>
+        Date range
+        <select value={custom ? "custom" : range.preset} onChange={(e) => choose(e.currentTarget.value)}>
+          {PRESETS.map((p) => (
+            <option value={p.key}>{p.label}</option>
+          ))}
+          <option value="custom">Custom range</option>
+        </select>
+      </label>
+      {custom && (
+        <>
+          <label>
+            From <input type="date" value={from} max={to} required onInput={(e) => setFrom(e.currentTarget.value)} />
+          </label>
+          <label>
+            To <input type="date" value={to} min={from} required onInput={(e) => setTo(e.currentTarget.value)} />
+          </label>
+          <button type="submit">Apply</button>
+        </>
+      )}
+      <span class="range-note">
+        {range.from} – {range.to} · times in <strong>{timezone}</strong>
+      </span>
+    </form>
+  );
+}
+
+function FilterChips() {
+  const filters = filtersOf(route.value.query);
+  if (filters.length === 0) return null;
+  return (
+    <ul class="chips" aria-label="Filters">
+      {filters.map((f) => (
+        <li class="chip">
+          <span>
+            {FILTER_DIMENSIONS[f.dim]}: <strong>{humanize(f.value)}</strong>
+          </span>
+          <a href={removeFilter(f.dim)} aria-label={`Remove filter ${FILTER_DIMENSIONS[f.dim]} is ${f.value}`}>
+            ×
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ThemeToggle() {
+  const next = theme.value === "dark" ? "light" : "dark";
+  return (
+    <button type="button" class="theme-toggle" aria-pressed={theme.value === "dark"} onClick={() => setTheme(next)}>
+      Dark theme
+    </button>
+  );
+}
+
+interface ShellProps {
+  orgId: string;
+  site: Site;
+  sites: Site[];
+  page: SitePage;
+  children: ComponentChildren;
+}
+
+/** The frame of every site page: banner (site, range, theme, sign-out), navigation, main. */
+export function Shell({ orgId, site, sites, page, children }: ShellProps) {
+  const range = rangeOf(route.value.query, site.timezone);
+  const orgs = session.value?.orgs ?? [];
+  return (
+    <>
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
+      <header class="banner">
+        <a class="brand" href="/">
+          Tidemark
+        </a>
+        {orgs.length > 1 && (
+          <label>
+            Organisation
+            <select value={orgId} onChange={(e) => navigate(`/orgs/${e.currentTarget.value}`)}>
+              {orgs.map((o) => (
+                <option value={o.id}>{o.name}</option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label>
+          Site
+          <select value={site.id} onChange={(e) => navigate(sitePath(orgId, e.currentTarget.value, page) + keptQuery())}>
+            {sites.map((s) => (
+              <option value={s.id}>{s.name}</option>
+            ))}
+          </select>
+        </label>
+        <DatePicker key={`${range.from}/${range.to}`} range={range} timezone={site.timezone} />
+        <ThemeToggle />
+        <button
+          type="button"
+          onClick={async () => {
+            await signOut();
+            navigate("/sign-in");
+          }}
+        >
+          Sign out
+        </button>
+      </header>
+      <nav aria-label="Reports" class="reports-nav">
+        <ul>
+          {SITE_PAGES.map((p) => (
+            <li>
+              <a href={sitePath(orgId, site.id, p.key) + keptQuery()} aria-current={p.key === page ? "page" : undefined}>
+                {p.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" tabIndex={-1}>
+        <h1>
+          {SITE_PAGES.find((p) => p.key === page)?.label} <span class="site-name">· {site.name}</span>
+        </h1>
+        {page === "overview" && <FilterChips />}
+        {children}
+      </main>
+    </>
+  );
+}

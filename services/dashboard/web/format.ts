@@ -1,0 +1,41 @@
+/** How numbers read on the page. */
+
+const integer = new Intl.NumberFormat("en", { maximumFractionDigits: 0 });
+const decimal = new Intl.NumberFormat("en", { maximumFractionDigits: 2 });
+const percent = new Intl.NumberFormat("en", { style: "percent", maximumFractionDigits: 1 });
+
+export const formatInteger = (n: number) => integer.format(n);
+export const formatDecimal = (n: number) => decimal.format(n);
+export const formatPercent = (n: number) => percent.format(n);
+export const formatMoney = (n: number, currency: string) => {
+  try {
+    return new Intl.NumberFormat("en", { style: "currency", currency, maximumFractionDigits: 2 }).format(n);
+  } catch {
+    return `${decimal.format(n)} ${currency}`;
+  }
+};
+export function formatSeconds(seconds: number): string {
+  const s = Math.round(seconds);
+  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, "0")}s`;
+}
+
+/** Change against the previous period: "+12.5%", "−3%", or null when there is nothing to compare. */
+export function formatChange(current: number, previous: number): string | null {
+  if (previous === 0) return null;
+  const change = (current - previous) / previous;
+  return `${change > 0 ? "+" : change < 0 ? "−" : "±"}${percent.format(Math.abs(change))}`;
+}
+
+/** `organic_search` → `Organic search` (GA4 channel keys and device types are lower snake case). */
+export const humanize = (key: string) => (/^[a-z]/.test(key) ? key[0]!.toUpperCase() + key.slice(1).replace(/_/g, " ") : key);
+
+const regions = typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames(["en"], { type: "region" }) : null;
+/** `DE` → `Germany`; anything that is not a two-letter code (`(not set)`) as it is. */
+export function countryName(code: string): string {
+  if (!/^[A-Z]{2}$/i.test(code)) return code;
+  try {
+    return regions?.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -1,0 +1,48 @@
+import { signal } from "@preact/signals";
+import { api } from "./api.ts";
+
+/**
+ * The signed-in user, as GET/POST /api/v1/session answer it (the `Session` model of the session
+ * API, issue 16 contract). undefined: not asked yet; null: not signed in.
+ */
+export interface Session {
+  user: { id: string; name: string; email: string; emailVerified: boolean; twoFactorEnabled: boolean };
+  orgs: { id: string; name: string; role: string }[];
+  twoFactorRequired: boolean;
+  stepUpUntil: string | null;
+  idleExpiresAt: string;
+  expiresAt: string;
+}
+
+export const session = signal<Session | null | undefined>(undefined);
+
+/** Reads the session once per page load; a 401 of any kind leaves it null. */
+export async function loadSession(): Promise<Session | null> {
+  if (session.value !== undefined) return session.value;
+  try {
+    session.value = await api<Session>("/session", { quiet: true });
+  } catch {
+    session.value = null;
+  }
+  return session.value;
+}
+
+export async function signIn(email: string, password: string): Promise<Session> {
+  return (session.value = await api<Session>("/session", { body: { email, password }, quiet: true }));
+}
+
+export async function passSecondFactor(answer: { code: string } | { recoveryCode: string }): Promise<Session> {
+  return (session.value = await api<Session>("/session/second-factor", { body: answer, quiet: true }));
+}
+
+export async function signOut(): Promise<void> {
+  await api<null>("/session", { method: "DELETE", quiet: true }).catch(() => undefined);
+  session.value = null;
+}
+
+/** Where a fresh session goes next: the second factor, the e-mail check, or the page asked for. */
+export function afterSignIn(current: Session, next: string | null): string {
+  if (current.twoFactorRequired) return `/sign-in/second-factor${next ? `?next=${encodeURIComponent(next)}` : ""}`;
+  if (!current.user.emailVerified) return "/check-email";
+  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
+}
