@@ -22,5 +22,6 @@ export async function auditUser(platform: Platform, user: UserRef, entry: Omit<A
     .innerJoin(orgs, eq(orgs.id, memberships.orgId))
     .where(eq(memberships.userId, user.id))
     .all();
-  for (const org of rows) await auditInOrg(platform, org, { actor: userActor(user), target: { type: "user", id: user.id }, ...entry });
+  const { actor, ...rest } = entry;
+  for (const org of rows) await auditInOrg(platform, org, { ...rest, actor: actor ?? userActor(user), target: { type: "user", id: user.id } });
 }
