@@ -75,3 +75,15 @@ export function revokeUserSessions(db: ControlDb, userId: string, now: number, k
   const mine = and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt));
   db.update(userSessions).set({ revokedAt: now }).where(keep ? and(mine, ne(userSessions.id, keep)) : mine).run();
 }
+
+/** The Set-Cookie value of a new session: HttpOnly, SameSite=Lax, Secure on https, for the absolute lifetime. */
+export function sessionCookieHeader(token: string, settings: SessionLimits & Pick<Settings, "publicUrl">): string {
+  const secure = settings.publicUrl.startsWith("https:") ? "; Secure" : "";
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${settings.sessionMaxHours * 3600}${secure}`;
+}
+
+/** The Set-Cookie value that makes the browser forget the session. */
+export function clearedSessionCookie(settings: Pick<Settings, "publicUrl">): string {
+  const secure = settings.publicUrl.startsWith("https:") ? "; Secure" : "";
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+}
