@@ -4,6 +4,8 @@ import type { TenantDb } from "./db/tenants.ts";
 import { newId } from "./ids.ts";
 import { pageWindow } from "./paging.ts";
 import type { ActivityLog, AuditQuery } from "./api/models.ts";
+import type { Platform } from "./platform.ts";
+import { logLine } from "./log.ts";
 
 export interface Actor {
   type: "user" | "key" | "operator";
@@ -44,6 +46,23 @@ export function auditRow(entry: AuditEntry): typeof auditLog.$inferInsert {
 
 export async function recordAudit(db: TenantDb, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values(auditRow(entry));
+}
+
+/**
+ * Writes an entry to an org's audit log from outside a request on that org (the admin CLI, an
+ * account event). The change it records lives in control.sqlite: an org whose own database is
+ * down misses the entry (reported and returned), never the change.
+ */
+export async function auditInOrg(platform: Platform, org: { id: string; dbUrl: string | null }, entry: AuditEntry): Promise<string | null> {
+  try {
+    const store = await platform.tenants.get(org);
+    await recordAudit(store.db, { at: platform.now(), ...entry });
+    return null;
+  } catch (error) {
+    const message = String((error as Error).message ?? error);
+    logLine({ level: "warn", msg: "audit entry not written", orgId: org.id, action: entry.action, error: message });
+    return message;
+  }
 }
 
 function escapeLike(value: string): string {

@@ -7,6 +7,8 @@ export interface Settings {
   ingestUrl?: string;
   queryUrl?: string;
   hooksUrl?: string;
+  /** The dashboard service's URL (split mode); unset = in the router's process. */
+  dashboardUrl?: string;
   internalSecret?: string;
   publicUrl: string;
   trustProxy: boolean;
@@ -39,6 +41,15 @@ export interface Settings {
   analyticsMemoryMb: number;
   /** Most recently read sites the query service loads in the background after a start (0: none). */
   analyticsWarmSites: number;
+  /** Outgoing mail (nodemailer URL, smtp:// or smtps://); unset = links are written to the log. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Dashboard sessions end after this long without a call, and this long after sign-in whatever happens. */
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  /** Argon2id cost of stored passwords (OWASP's minimum: 19 MiB, 2 passes). */
+  passwordHashMemoryKib: number;
+  passwordHashTime: number;
 }
 
 /** Default analytics memory budget: a 1 GB host keeps room for the runtime, SQLite's caches and one site's load. */
@@ -85,6 +96,18 @@ function intIn(name: string, value: string | undefined, fallback: number, min: n
   return n;
 }
 
+function url(name: string, value: string | undefined, protocols: readonly string[]): string | undefined {
+  if (value === undefined || value === "") return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new Error(`${name} must be a URL, got "${value}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) throw new Error(`${name} must start with ${protocols.map((p) => `${p}//`).join(" or ")}, got "${value}"`);
+  return value;
+}
+
 export function readSettings(env: Record<string, string | undefined> = process.env): Settings {
   const p = port(env.PORT, 8080);
   const sync = (env.SQLITE_SYNCHRONOUS ?? "NORMAL").toUpperCase();
@@ -96,7 +119,8 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     queryUrl: env.QUERY_URL || undefined,
     hooksUrl: env.HOOKS_URL || undefined,
     internalSecret: env.INTERNAL_SECRET || undefined,
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${p}`).replace(/\/+$/, ""),
+    dashboardUrl: env.DASHBOARD_URL || undefined,
+    publicUrl: (url("PUBLIC_URL", env.PUBLIC_URL, ["http:", "https:"]) ?? `http://localhost:${p}`).replace(/\/+$/, ""),
     trustProxy: flag(env.TRUST_PROXY),
     sqliteSynchronous: sync,
     disabledFeatures: (env.DISABLED_FEATURES ?? "").split(",").map((s) => s.trim()).filter(Boolean),
@@ -111,5 +135,11 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     httpIdleTimeoutS: intIn("HTTP_IDLE_TIMEOUT_S", env.HTTP_IDLE_TIMEOUT_S, 120, 1, MAX_IDLE_TIMEOUT_S),
     analyticsMemoryMb: intIn("ANALYTICS_MEMORY_MB", env.ANALYTICS_MEMORY_MB, DEFAULT_ANALYTICS_MEMORY_MB, 1, MAX_ANALYTICS_MEMORY_MB),
     analyticsWarmSites: intIn("ANALYTICS_WARM_SITES", env.ANALYTICS_WARM_SITES, 4, 0, 64),
+    smtpUrl: url("SMTP_URL", env.SMTP_URL, ["smtp:", "smtps:"]),
+    mailFrom: env.MAIL_FROM || "Tidemark <tidemark@localhost>",
+    sessionIdleMinutes: intIn("SESSION_IDLE_MINUTES", env.SESSION_IDLE_MINUTES, 30, 1, 24 * 60),
+    sessionMaxHours: intIn("SESSION_MAX_HOURS", env.SESSION_MAX_HOURS, 12, 1, 24 * 30),
+    passwordHashMemoryKib: intIn("PASSWORD_HASH_MEMORY_KIB", env.PASSWORD_HASH_MEMORY_KIB, 19_456, 1024, 4_194_304),
+    passwordHashTime: intIn("PASSWORD_HASH_TIME", env.PASSWORD_HASH_TIME, 2, 1, 20),
   };
 }

@@ -7,8 +7,9 @@ import { readSettings } from "../lib/config.ts";
 import { ApiError } from "../lib/errors.ts";
 import { closePlatform, openPlatform, type Platform } from "../lib/platform.ts";
 import { setLogging } from "../lib/log.ts";
-import { createOrg, setFeature, setLicence, setPlan } from "../lib/admin/orgs.ts";
+import { createOrg, setFeature, setLicence, setPlan, setRequireTwoFactor } from "../lib/admin/orgs.ts";
 import { createUser, removeMember, setRole } from "../lib/admin/users.ts";
+import { resetTwoFactor, setUserPassword, unlockUser } from "../lib/admin/accounts.ts";
 import { createSite, setPaused } from "../lib/admin/sites.ts";
 import { addDomain, verifyDomain } from "../lib/admin/domains.ts";
 import { createKey, revokeKey, rotateKey } from "../lib/admin/keys.ts";
@@ -29,9 +30,13 @@ const COMMANDS: Record<string, Command> = {
   "org licence": { flags: ["org", "status"], run: (p, f) => setLicence(p, f) },
   "org plan": { flags: ["org", "plan"], run: (p, f) => setPlan(p, f) },
   "org feature": { flags: ["org", "enable", "disable"], run: (p, f) => setFeature(p, f) },
+  "org two-factor": { flags: ["org", "require"], run: (p, f) => setRequireTwoFactor(p, f) },
   "user create": { flags: ["org", "name", "email", "role"], run: (p, f) => createUser(p, f) },
   "user role": { flags: ["org", "user", "role"], run: (p, f) => setRole(p, f) },
   "user remove": { flags: ["org", "user"], run: (p, f) => removeMember(p, f) },
+  "user set-password": { flags: ["email", "password"], run: (p, f) => setUserPassword(p, f) },
+  "user reset-2fa": { flags: ["email"], run: (p, f) => resetTwoFactor(p, f) },
+  "user unlock": { flags: ["email"], run: (p, f) => unlockUser(p, f) },
   "site create": { flags: ["org", "name", "domain", "timezone", "currency"], run: (p, f) => createSite(p, f) },
   "site pause": { flags: ["site"], run: (p, f) => setPaused(p, f, true) },
   "site resume": { flags: ["site"], run: (p, f) => setPaused(p, f, false) },

@@ -1,5 +1,5 @@
 /**
- * `npm run build`: the tracking script, the dashboard app (dist/dashboard), then one
+ * `npm run build`: the tracking script, the dashboard app (dist/dashboard-web), then one
  * self-contained executable per service in dist/ (bun build --compile).
  */
 import { mkdirSync, statSync } from "node:fs";
@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { buildDashboard } from "../lib/dashboard/build.ts";
 
 const root = join(import.meta.dir, "..");
-const services = ["router", "ingest", "query", "hooks"];
+const services = ["router", "ingest", "query", "hooks", "dashboard"];
 /** Worker threads a service starts, bundled as extra entrypoints (Bun's rule for workers in executables). */
 const workers: Record<string, string[]> = { router: ["lib/ingest/collect-worker.ts"], ingest: ["lib/ingest/collect-worker.ts"] };
 mkdirSync(join(root, "dist"), { recursive: true });
@@ -17,7 +17,7 @@ if (tracker.exitCode !== 0) process.exit(tracker.exitCode ?? 1);
 // The dashboard's single-page app: hashed files with .gz/.br beside them (lib/dashboard/build.ts).
 const dashboard = await buildDashboard();
 for (const file of dashboard.files.filter((f) => dashboard.firstPage.includes(f.name))) {
-  console.log(`dist/dashboard/${file.name}  ${file.bytes} B, gzip ${file.gzip} B, brotli ${file.brotli} B`);
+  console.log(`dist/dashboard-web/${file.name}  ${file.bytes} B, gzip ${file.gzip} B, brotli ${file.brotli} B`);
 }
 for (const name of services) {
   const out = join(root, "dist", name);

@@ -1,7 +1,8 @@
 import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { count } from "drizzle-orm";
-import { orgs } from "../db/control-schema.ts";
+import { count, eq } from "drizzle-orm";
+import { orgs, users } from "../db/control-schema.ts";
+import { generatePassword, hashPassword } from "../auth/passwords.ts";
 import type { Platform } from "../platform.ts";
 import { createOrg } from "./orgs.ts";
 import { createUser } from "./users.ts";
@@ -16,11 +17,15 @@ export interface Bootstrap {
   siteKey: string;
   keyId: string;
   key: string;
+  /** The owner's dashboard sign-in: owner@localhost and a generated one-time password. */
+  ownerEmail: string;
+  ownerPassword: string;
   createdAt: string;
 }
 
 /**
- * On an empty store: one org, its owner, a site for localhost with a verified domain and an
+ * On an empty store: one org, its owner (with a generated dashboard password, the e-mail counted
+ * verified since they hold the console), a site for localhost with a verified domain and an
  * all-permission key — written to DATA_DIR/bootstrap.json (0600) and returned once.
  * Returns null when the store already has an organization.
  */
@@ -32,7 +37,20 @@ export async function bootstrapIfEmpty(platform: Platform): Promise<Bootstrap | 
   const site = await createSite(platform, { org: org.id, name: "localhost", domain: "localhost" });
   await verifyDomain(platform, { site: site.id, hostname: "localhost", force: true });
   const key = await createKey(platform, { org: org.id, user: user.id, perms: "all", sites: "all", expires: "never", name: "bootstrap" });
-  const result: Bootstrap = { orgId: org.id, userId: user.id, siteId: site.id, siteKey: site.siteKey, keyId: key.id, key: key.key, createdAt: new Date(platform.now()).toISOString() };
+  const ownerPassword = generatePassword();
+  const passwordHash = await hashPassword(ownerPassword, platform.settings);
+  platform.control.write((db) => db.update(users).set({ passwordHash, emailVerifiedAt: platform.now() }).where(eq(users.id, user.id)).run());
+  const result: Bootstrap = {
+    orgId: org.id,
+    userId: user.id,
+    siteId: site.id,
+    siteKey: site.siteKey,
+    keyId: key.id,
+    key: key.key,
+    ownerEmail: "owner@localhost",
+    ownerPassword,
+    createdAt: new Date(platform.now()).toISOString(),
+  };
   const file = join(platform.settings.dataDir, "bootstrap.json");
   writeFileSync(file, JSON.stringify(result, null, 2) + "\n", { mode: 0o600 });
   chmodSync(file, 0o600);

@@ -58,3 +58,12 @@ export async function setFeature(platform: Platform, input: { org?: unknown; ena
   await auditAdmin(platform, org, { action: path === "--enable" ? "org.feature_enabled" : "org.feature_disabled", label: `Feature ${feature} ${path === "--enable" ? "enabled" : "disabled"}`, target: { type: "org", id: org.id }, meta: { feature } });
   return { id: org.id, disabledFeatures: list };
 }
+
+/** `org two-factor --org ID --require on|off`: every member's dashboard sessions need a second factor (they are sent to enrolment). */
+export async function setRequireTwoFactor(platform: Platform, input: { org?: unknown; require?: unknown }) {
+  const org = orgById(platform.control.db, idFlag(input.org, "--org"));
+  const required = oneOf(input.require, "--require", ["on", "off"] as const) === "on";
+  platform.control.write((db) => db.update(orgs).set({ requireTwoFactor: required }).where(eq(orgs.id, org.id)).run());
+  await auditAdmin(platform, org, { action: "org.two_factor_required", label: `Two-factor ${required ? "required" : "no longer required"} for members`, target: { type: "org", id: org.id }, meta: { required } });
+  return { id: org.id, requireTwoFactor: required };
+}

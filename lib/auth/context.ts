@@ -11,7 +11,12 @@ export interface RequestContext {
   ip: string;
   /** Set on authenticated read-API calls. */
   auth?: {
-    keyId: string;
+    /** The key used, or null when a dashboard session made the call. */
+    keyId: string | null;
+    /** The session (SHA-256 of its cookie) when one made the call. */
+    sessionId?: string;
+    /** When the session last passed a second factor (ms), for step-up checks; null = never. */
+    secondFactorAt?: number | null;
     userId: string;
     orgId: string;
     /** true when the org uses its own database (storage failures are then BYO_DB_UNREACHABLE). */

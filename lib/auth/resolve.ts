@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { ControlStore } from "../db/control.ts";
+import type { ControlReader, ControlStore } from "../db/control.ts";
 import { apiKeys, memberships, orgs, sites, users } from "../db/control-schema.ts";
 import { hashSecret, looksLikeApiKey } from "./api-key.ts";
 import { effectivePermissions, isRole, type Permission } from "./permissions.ts";
@@ -13,17 +13,38 @@ export interface OrgState {
   dbUrl: string | null;
 }
 
+/** What a request may reach in one org: the scope → permission → licence/feature checks read this. */
+export interface AccessScope {
+  org: OrgState;
+  permissions: Set<Permission>;
+  /** Site ids of the org the caller may see. */
+  sites: Set<string>;
+  /** How the caller proved who they are (messages name it). */
+  via: "key" | "session";
+}
+
 /** A valid key, resolved to what it may do right now. */
-export interface KeyPrincipal {
+export interface KeyPrincipal extends AccessScope {
   keyId: string;
   userId: string;
   userName: string;
   userEmail: string;
-  org: OrgState;
-  permissions: Set<Permission>;
-  /** Site ids of the org that the key may see. */
-  sites: Set<string>;
   expiresAt: number | null;
+}
+
+export function orgStateOf(org: typeof orgs.$inferSelect): OrgState {
+  return {
+    id: org.id,
+    plan: org.plan,
+    licenceStatus: org.licenceStatus,
+    disabledFeatures: JSON.parse(org.disabledFeatures) as string[],
+    byo: org.dbUrl !== null,
+    dbUrl: org.dbUrl,
+  };
+}
+
+export function orgSiteIds(db: ControlReader, orgId: string): string[] {
+  return db.select({ id: sites.id }).from(sites).where(eq(sites.orgId, orgId)).all().map((s) => s.id);
 }
 
 /**
@@ -56,21 +77,15 @@ export class KeyResolver {
     const org = db.select().from(orgs).where(eq(orgs.id, key.orgId)).get();
     const user = db.select().from(users).where(eq(users.id, key.userId)).get();
     if (!org || !user) return null;
-    const orgSites = db.select({ id: sites.id }).from(sites).where(eq(sites.orgId, org.id)).all().map((s) => s.id);
+    const orgSites = orgSiteIds(db, org.id);
     const chosen: string[] | null = key.sites ? (JSON.parse(key.sites) as string[]) : null;
     return {
       keyId: key.id,
       userId: user.id,
       userName: user.name,
       userEmail: user.email,
-      org: {
-        id: org.id,
-        plan: org.plan,
-        licenceStatus: org.licenceStatus,
-        disabledFeatures: JSON.parse(org.disabledFeatures) as string[],
-        byo: org.dbUrl !== null,
-        dbUrl: org.dbUrl,
-      },
+      org: orgStateOf(org),
+      via: "key",
       permissions: effectivePermissions(JSON.parse(key.permissions) as string[], member.role),
       sites: new Set(chosen ? orgSites.filter((id) => chosen.includes(id)) : orgSites),
       expiresAt: key.expiresAt,

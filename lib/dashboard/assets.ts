@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { extname, join } from "node:path";
 import { errorResponse } from "../http/errors.ts";
 import { requestIdOf } from "../http/service.ts";
-import { ASSET_PREFIX, DASHBOARD_DIST, MANIFEST, type DashboardManifest } from "./build.ts";
+import { ASSET_PREFIX, DASHBOARD_DIST, ensureDashboardBuilt, MANIFEST, type DashboardManifest } from "./build.ts";
 
 /**
- * Serves the built dashboard (dist/dashboard, see build.ts). Exported as a plain function
+ * Serves the built dashboard (dist/dashboard-web, see build.ts). Exported as a plain function
  * `(request) => Response | null`: null means "not the dashboard's" (an /api/ or /v1/ path, or a
  * method other than GET/HEAD) and the caller answers it. Mount it in an Elysia app with
  *   app.onRequest(({ request }) => serve(request) ?? undefined)
@@ -96,4 +96,9 @@ export function dashboardAssets(dir = DASHBOARD_DIST): (request: Request) => Res
     if (!file) return errorResponse("NOT_FOUND", "No such dashboard asset", [{ path: "path", message: "not a file of the dashboard build" }], requestIdOf(request));
     return answer(request, file, IMMUTABLE);
   };
+}
+
+/** The dashboard's asset handler over a build that is there and fresh (built first when missing or stale: about a second). */
+export async function builtDashboardAssets(dir = DASHBOARD_DIST): Promise<(request: Request) => Response | null> {
+  return dashboardAssets((await ensureDashboardBuilt(dir)).dir);
 }

@@ -1,16 +1,19 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { brotliCompressSync, constants } from "node:zlib";
 
 /**
- * Builds the dashboard's single-page app (services/dashboard/web) into dist/dashboard: hashed
+ * Builds the dashboard's single-page app (services/dashboard/web) into dist/dashboard-web: hashed
  * file names under /assets/, minified, linked source maps, a `.gz` and a `.br` beside each file
  * (compressed once here so a request never compresses), and manifest.json naming them.
  */
 
 const ROOT = join(import.meta.dir, "..", "..");
+/** A service compiled by `npm run build` runs from Bun's embedded file system, without the sources. */
+const COMPILED = import.meta.dir.includes("$bunfs");
 export const DASHBOARD_SOURCE = join(ROOT, "services", "dashboard", "web");
-export const DASHBOARD_DIST = join(ROOT, "dist", "dashboard");
+/** dist/dashboard-web in the project; for a compiled service, the `dashboard-web` folder beside its executable (dist/ again). */
+export const DASHBOARD_DIST = COMPILED ? join(dirname(process.execPath), "dashboard-web") : join(ROOT, "dist", "dashboard-web");
 /** Inputs whose change makes the build stale besides the source folder: the installed packages. */
 const EXTRA_INPUTS = [join(ROOT, "package-lock.json"), join(import.meta.dir, "build.ts")];
 export const MANIFEST = "manifest.json";
@@ -103,7 +106,7 @@ export function dashboardIsFresh(outDir = DASHBOARD_DIST): boolean {
 }
 
 /**
- * What the dashboard service calls at start: builds when dist/dashboard is missing or older
+ * What the dashboard service calls at start: builds when dist/dashboard-web is missing or older
  * than its sources; a stat walk of the source folder (a few ms) when it is fresh.
  */
 export async function ensureDashboardBuilt(outDir = DASHBOARD_DIST): Promise<{ built: boolean; dir: string }> {

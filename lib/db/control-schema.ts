@@ -12,6 +12,8 @@ export const orgs = sqliteTable("orgs", {
   disabledFeatures: text("disabled_features").notNull().default("[]"),
   /** Bring-your-own database URL (file:, libsql:, https:); null = the managed tenants/<id>.sqlite. */
   dbUrl: text("db_url"),
+  /** Every member must pass a TOTP second factor in their dashboard sessions. */
+  requireTwoFactor: integer("require_two_factor", { mode: "boolean" }).notNull().default(false),
   createdAt: integer("created_at").notNull(),
 });
 
@@ -19,8 +21,55 @@ export const users = sqliteTable("users", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
   email: text("email").notNull(),
+  /** Argon2id PHC string (Bun.password); null = no password set, sign-in impossible. */
+  passwordHash: text("password_hash"),
+  emailVerifiedAt: integer("email_verified_at"),
+  /** Base32 TOTP secret once two-factor is confirmed. */
+  totpSecret: text("totp_secret"),
+  /** Base32 secret of an enrolment not yet confirmed with a code. */
+  totpPendingSecret: text("totp_pending_secret"),
+  /** The last TOTP time step accepted: a code of that step or earlier is refused (replay). */
+  totpLastStep: integer("totp_last_step"),
+  twoFactorEnabledAt: integer("two_factor_enabled_at"),
   createdAt: integer("created_at").notNull(),
 }, (t) => [uniqueIndex("users_email").on(t.email)]);
+
+/** Single-use second-factor codes, stored as SHA-256 like keys. */
+export const recoveryCodes = sqliteTable("recovery_codes", {
+  hash: text("hash").primaryKey(),
+  userId: text("user_id").notNull().references(() => users.id),
+  usedAt: integer("used_at"),
+  createdAt: integer("created_at").notNull(),
+}, (t) => [index("recovery_codes_user").on(t.userId)]);
+
+/** Dashboard sign-ins: the id is the SHA-256 (hex) of the cookie value, which is never stored. */
+export const userSessions = sqliteTable("user_sessions", {
+  id: text("id").primaryKey(),
+  userId: text("user_id").notNull().references(() => users.id),
+  createdAt: integer("created_at").notNull(),
+  lastSeenAt: integer("last_seen_at").notNull(),
+  secondFactorAt: integer("second_factor_at"),
+  revokedAt: integer("revoked_at"),
+  ip: text("ip"),
+  userAgent: text("user_agent"),
+}, (t) => [index("user_sessions_user").on(t.userId)]);
+
+/** Failed sign-ins (wrong password or second factor), counted for the account lock. */
+export const failedSignIns = sqliteTable("failed_sign_ins", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  userId: text("user_id").notNull().references(() => users.id),
+  at: integer("at").notNull(),
+  ip: text("ip"),
+}, (t) => [index("failed_sign_ins_user_at").on(t.userId, t.at)]);
+
+/** E-mail verification links: the token's SHA-256 (hex), valid 24 h, used once. */
+export const emailTokens = sqliteTable("email_tokens", {
+  hash: text("hash").primaryKey(),
+  userId: text("user_id").notNull().references(() => users.id),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+  createdAt: integer("created_at").notNull(),
+}, (t) => [index("email_tokens_user").on(t.userId)]);
 
 export const memberships = sqliteTable("memberships", {
   orgId: text("org_id").notNull().references(() => orgs.id),

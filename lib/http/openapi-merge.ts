@@ -4,6 +4,7 @@ import type { RequestContext } from "../auth/context.ts";
 import { API_ROUTES } from "../api/routes.ts";
 import { ErrorEnvelope } from "../api/models.ts";
 import { SERVICE_SPEC_PATH } from "./openapi.ts";
+import { SESSION_COOKIE } from "../auth/sessions.ts";
 
 type Json = Record<string, any>;
 
@@ -20,8 +21,8 @@ const RETRY_AFTER = { "Retry-After": { schema: { type: "integer" }, description:
 /** Errors the router can answer on any read-API route, in DESIGN section 8's check order. */
 const API_ERRORS: Json = {
   400: errorResponse("BAD_REQUEST: malformed JSON or a body over 256 KB"),
-  401: errorResponse("UNAUTHENTICATED: missing, invalid, expired or revoked key"),
-  403: errorResponse("FORBIDDEN (permission), LICENCE_INACTIVE, or FEATURE_UNAVAILABLE (details[0].message is the feature key)"),
+  401: errorResponse("UNAUTHENTICATED: missing, invalid, expired or revoked key, or no session; a session call can also get TWO_FACTOR_REQUIRED or SESSION_EXPIRED"),
+  403: errorResponse("FORBIDDEN (permission, or the Origin check of a session's POST), LICENCE_INACTIVE, FEATURE_UNAVAILABLE (details[0].message is the feature key), or for a session EMAIL_NOT_VERIFIED"),
   404: errorResponse("NOT_FOUND: unknown id, or outside the key's organization or sites"),
   422: errorResponse("VALIDATION_FAILED: details lists path and message per field"),
   429: errorResponse("RATE_LIMITED: 300/min per key, 600/min per IP", {
@@ -83,7 +84,10 @@ export async function mergedOpenApi(platform: Platform, upstreams: Upstream[], c
     },
     servers: [{ url: platform.settings.publicUrl }],
     components: {
-      securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "An API key starting with exk_" } },
+      securitySchemes: {
+        apiKey: { type: "http", scheme: "bearer", description: "An API key starting with exk_" },
+        sessionCookie: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "The dashboard's session (POST /api/v1/session); a bearer key wins when both are sent" },
+      },
       schemas: { ErrorEnvelope: { ...JSON.parse(JSON.stringify(ErrorEnvelope)), $id: undefined } },
     },
     paths: {
@@ -116,6 +120,8 @@ export async function mergedOpenApi(platform: Platform, upstreams: Upstream[], c
       for (const [method, op] of Object.entries<Json>(ops)) {
         // A service that names the envelope in its own responses gets the shared reference.
         for (const response of Object.values<Json>(op.responses ?? {})) {
+          // The plugin renders a void response (204) as `content: { type: "void" }`: no content is meant.
+          if (typeof response.content?.type === "string") delete response.content;
           const media = response.content?.["application/json"];
           if (media?.schema?.$id === "ErrorEnvelope") media.schema = ERROR_REF;
         }
@@ -123,7 +129,7 @@ export async function mergedOpenApi(platform: Platform, upstreams: Upstream[], c
         if (matched) {
           const { route, params } = matched;
           const permission = typeof route.permission === "string" ? route.permission : route.permission(params);
-          op.security = [{ apiKey: [] }];
+          op.security = [{ apiKey: [] }, { sessionCookie: [] }];
           op["x-permission"] = permission;
           const feature = typeof route.feature === "function" ? route.feature(params) : route.feature;
           if (feature) op["x-feature"] = feature;

@@ -3,7 +3,8 @@ import { API_ROUTES, type ApiRoute } from "../../lib/api/routes.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { checkAccess } from "../../lib/auth/access.ts";
 import type { RequestContext } from "../../lib/auth/context.ts";
-import { KeyResolver } from "../../lib/auth/resolve.ts";
+import { KeyResolver, type AccessScope } from "../../lib/auth/resolve.ts";
+import { admitSession, sessionCookie, sessionScope } from "../../lib/auth/session-resolve.ts";
 import { KeyUseRecorder } from "../../lib/auth/key-use.ts";
 import { mapError } from "../../lib/http/errors.ts";
 import { logLine } from "../../lib/log.ts";
@@ -18,7 +19,11 @@ export interface Upstreams {
   ingest: Upstream;
   query: Upstream;
   hooks: Upstream;
+  dashboard: Upstream;
 }
+
+/** The dashboard service's own API routes (session-only: sign-in, second factor, e-mail, account). */
+const DASHBOARD_API = ["/api/v1/session", "/api/v1/session/*", "/api/v1/email-verification", "/api/v1/me/*"];
 
 export interface RouterOptions {
   /** Per-minute allowances; default from the settings (spec Part 8: 300 per key, 600 per IP). */
@@ -65,28 +70,58 @@ export function createRouterApp(platform: Platform, upstreams: Upstreams, option
 
   const bodyOf = async (request: Request) => (request.method === "GET" || request.method === "HEAD" ? null : readBodyLimited(request));
 
+  function rateLimited(decision: RateDecision, what: string): ApiError {
+    return new ApiError("RATE_LIMITED", `Too many requests ${what}`, [], { "retry-after": String(decision.retryAfter), ...rateHeaders(decision) });
+  }
+
+  /**
+   * A read-API call: a bearer key, or else the dashboard's session cookie (a bearer header wins
+   * when both are sent), then the rate limits, then the same scope → permission → licence and
+   * feature checks for both.
+   */
   async function forwardApi(route: ApiRoute, request: Request, params: Record<string, string>): Promise<Response> {
     const ip = ipOf(request);
     const now = platform.now();
-    const principal = keys.resolve(request.headers.get("authorization"), now);
+    const authorization = request.headers.get("authorization");
+    const token = authorization ? undefined : sessionCookie(request.headers.get("cookie"));
+    if (token !== undefined) return forwardAsSession(route, request, params, token);
+    const principal = keys.resolve(authorization, now);
     if (!principal) throw new ApiError("UNAUTHENTICATED", "A valid API key is required (Authorization: Bearer exk_…)");
     const byIp = perIp.hit(ip);
-    if (!byIp.allowed) throw new ApiError("RATE_LIMITED", "Too many requests from this address", [], { "retry-after": String(byIp.retryAfter), ...rateHeaders(byIp) });
+    if (!byIp.allowed) throw rateLimited(byIp, "from this address");
     const byKey = perKey.hit(principal.keyId);
-    if (!byKey.allowed) throw new ApiError("RATE_LIMITED", "Too many requests for this key", [], { "retry-after": String(byKey.retryAfter), ...rateHeaders(byKey) });
-    const limits = rateHeaders(byKey);
-    try {
-      checkAccess(route, params, principal, platform.settings.disabledFeatures);
+    if (!byKey.allowed) throw rateLimited(byKey, "for this key");
+    return checkedForward(route, request, params, principal, byKey, () => {
       uses.record({ keyId: principal.keyId, org: principal.org, actor: { id: principal.userId, name: principal.userName, email: principal.userEmail }, ip, at: now });
+      return { keyId: principal.keyId, userId: principal.userId };
+    });
+  }
+
+  async function forwardAsSession(route: ApiRoute, request: Request, params: Record<string, string>, token: string): Promise<Response> {
+    const byIp = perIp.hit(ipOf(request));
+    if (!byIp.allowed) throw rateLimited(byIp, "from this address");
+    const live = admitSession(platform, token, { method: request.method, origin: request.headers.get("origin"), kind: "other" });
+    // The same allowance as a key, counted per user across their sessions.
+    const byUser = perKey.hit(`user:${live.user.id}`);
+    if (!byUser.allowed) throw rateLimited(byUser, "for this user");
+    const scope = sessionScope(platform, live, params.orgId);
+    return checkedForward(route, request, params, scope, byUser, () => ({ keyId: null, sessionId: live.session.id, secondFactorAt: live.session.secondFactorAt, userId: live.user.id }));
+  }
+
+  async function checkedForward(
+    route: ApiRoute,
+    request: Request,
+    params: Record<string, string>,
+    scope: AccessScope,
+    allowance: RateDecision,
+    caller: () => Pick<NonNullable<RequestContext["auth"]>, "keyId" | "sessionId" | "secondFactorAt" | "userId">,
+  ): Promise<Response> {
+    const limits = rateHeaders(allowance);
+    try {
+      checkAccess(route, params, scope, platform.settings.disabledFeatures);
+      const who = caller();
       const body = await bodyOf(request);
-      const ctx = context(request, {
-        keyId: principal.keyId,
-        userId: principal.userId,
-        orgId: principal.org.id,
-        byo: principal.org.byo,
-        permissions: [...principal.permissions],
-        sites: [...principal.sites],
-      });
+      const ctx = context(request, { ...who, orgId: scope.org.id, byo: scope.org.byo, permissions: [...scope.permissions], sites: [...scope.sites] });
       return withHeaders(await upstreams.query.forward(request, ctx, body), limits);
     } catch (error) {
       if (error instanceof ApiError) Object.assign(error.headers, limits);
@@ -97,6 +132,13 @@ export function createRouterApp(platform: Platform, upstreams: Upstreams, option
   async function forwardPublic(request: Request, upstream: Upstream): Promise<Response> {
     const body = await bodyOf(request);
     return upstream.forward(request, context(request), body);
+  }
+
+  /** Sign-in and account calls: limited per address (the account lock guards each account). */
+  async function forwardDashboardApi(request: Request): Promise<Response> {
+    const byIp = perIp.hit(ipOf(request));
+    if (!byIp.allowed) throw rateLimited(byIp, "from this address");
+    return withHeaders(await forwardPublic(request, upstreams.dashboard), rateHeaders(byIp));
   }
 
   const app = new Elysia({ name: "router" })
@@ -121,9 +163,18 @@ export function createRouterApp(platform: Platform, upstreams: Upstreams, option
     app.route(route.method, route.path, ({ request, params }) => forwardApi(route, request, params as Record<string, string>));
   }
 
+  for (const path of DASHBOARD_API) app.all(path, ({ request }) => forwardDashboardApi(request));
+
   app
     .all("/v1/hooks/*", ({ request }) => forwardPublic(request, upstreams.hooks))
-    .all("/v1/*", ({ request }) => forwardPublic(request, upstreams.ingest));
+    .all("/v1/*", ({ request }) => forwardPublic(request, upstreams.ingest))
+    // Every other page is the dashboard's (its single-page app and assets). Elysia prefers this
+    // GET wildcard to the ALL ones above, so it sends their paths on itself.
+    .get("/*", ({ request, path }) => {
+      if (path.startsWith("/api/")) throw new ApiError("NOT_FOUND", "No such route");
+      if (path.startsWith("/v1/")) return forwardPublic(request, path.startsWith("/v1/hooks/") ? upstreams.hooks : upstreams.ingest);
+      return forwardPublic(request, upstreams.dashboard);
+    });
 
   /** Flushes the buffered key-use records; call when the server stops. */
   const close = () => uses.stop();

@@ -7,6 +7,8 @@ import { serveApp } from "../../lib/http/serve.ts";
 import { createIngestService } from "../ingest/app.ts";
 import { createQueryThread, type QueryThread } from "../query/thread.ts";
 import { createHooksService } from "../hooks/app.ts";
+import { createDashboardService } from "../dashboard/app.ts";
+import { builtDashboardAssets } from "../../lib/dashboard/assets.ts";
 import type { DeliveryWorker } from "../../lib/webhooks/worker.ts";
 import { createRouterApp, setClientIp, type RouterOptions } from "./app.ts";
 
@@ -34,7 +36,7 @@ export interface RunningRouter {
 }
 
 /**
- * Starts the public router. With INGEST_URL/QUERY_URL/HOOKS_URL unset it runs the three other
+ * Starts the public router. With INGEST_URL/QUERY_URL/HOOKS_URL/DASHBOARD_URL unset it runs the four other
  * services in this same process (`npm start`); a service given a URL is reached over HTTP.
  */
 export async function startRouter(options: StartOptions = {}): Promise<RunningRouter> {
@@ -47,17 +49,21 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
     process.stdout.write(
       `\nTidemark bootstrapped a new store (saved to ${settings.dataDir}/bootstrap.json, mode 0600):\n` +
         `  organization ${bootstrap.orgId}\n  site         ${bootstrap.siteId} (localhost, site key ${bootstrap.siteKey})\n` +
-        `  API key      ${bootstrap.key}\n  This key is shown once; keep it safe.\n\n`,
+        `  API key      ${bootstrap.key}\n  This key is shown once; keep it safe.\n` +
+        `  Dashboard    sign in at ${settings.publicUrl}/ as ${bootstrap.ownerEmail} with password ${bootstrap.ownerPassword}\n` +
+        `               (a one-time password: change it under your account once signed in)\n\n`,
     );
   }
   const ingest = settings.ingestUrl ? null : createIngestService(platform);
   const hooks = settings.hooksUrl ? null : createHooksService(platform);
+  const dashboard = settings.dashboardUrl ? null : createDashboardService(platform, await builtDashboardAssets());
   // In one process, reports run on their own thread: the router's loop stays free for collect.
   const query = settings.queryUrl ? null : (options.queryThread ?? createQueryThread(settings, platform.now));
   const upstreams = {
     ingest: ingest ? inProcess("ingest", ingest.app, ingest.direct) : overHttp("ingest", settings.ingestUrl!, platform.secret),
     query: query ? inProcess("query", query.app) : overHttp("query", settings.queryUrl!, platform.secret),
     hooks: hooks ? inProcess("hooks", hooks.app) : overHttp("hooks", settings.hooksUrl!, platform.secret),
+    dashboard: dashboard ? inProcess("dashboard", dashboard.app) : overHttp("dashboard", settings.dashboardUrl!, platform.secret),
   };
   hooks?.deliveries.start();
   const router = createRouterApp(platform, upstreams, options);
@@ -68,7 +74,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
     service: "router",
     idleTimeoutS: settings.httpIdleTimeoutS,
   });
-  const mode = settings.ingestUrl || settings.queryUrl || settings.hooksUrl ? "split" : "one-process";
+  const mode = settings.ingestUrl || settings.queryUrl || settings.hooksUrl || settings.dashboardUrl ? "split" : "one-process";
   logLine({ msg: "router listening", port: server.port, mode });
   const stop = async () => {
     await server.stop(true);

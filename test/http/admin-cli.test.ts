@@ -105,3 +105,36 @@ test("site consent changes what the script reads, and refuses bad values", () =>
   bad(["site", "consent", "--site", site.id, "--dnt", "maybe"], "VALIDATION_FAILED", "--dnt");
   bad(["site", "consent", "--site", site.id, "--title", "x".repeat(121)], "VALIDATION_FAILED", "--title");
 });
+
+test("user set-password, reset-2fa and unlock: JSON out, the password rule, unknown e-mails refused, each audited", async () => {
+  const org = must(admin("org", "create", "--name", "Accounts Co"));
+  const user = must(admin("user", "create", "--org", org.id, "--name", "Ada", "--email", "ada@accounts.test"));
+  const generated = must(admin("user", "set-password", "--email", "ADA@accounts.test"));
+  expect(Object.keys(generated).sort()).toEqual(["email", "id", "password"]);
+  expect(generated).toMatchObject({ id: user.id, email: "ada@accounts.test" });
+  expect(generated.password).toMatch(/^[a-zA-Z2-9]{20}$/);
+  // A chosen password is not printed back.
+  expect(must(admin("user", "set-password", "--email", "ada@accounts.test", "--password", "a long enough pass phrase"))).toEqual({ id: user.id, email: "ada@accounts.test" });
+  expect(bad(["user", "set-password", "--email", "ada@accounts.test", "--password", "short"], "VALIDATION_FAILED", "--password").message).toMatch(/at least 10/);
+  expect(bad(["user", "set-password", "--email", "ada@accounts.test", "--password", "password123"], "VALIDATION_FAILED", "--password").message).toMatch(/common/);
+  bad(["user", "set-password", "--email", "nobody@accounts.test"], "NOT_FOUND", "--email");
+  bad(["user", "unlock", "--email", "not-an-email"], "VALIDATION_FAILED", "--email");
+  expect(must(admin("user", "reset-2fa", "--email", "ada@accounts.test"))).toEqual({ id: user.id, email: "ada@accounts.test", twoFactorEnabled: false });
+  expect(must(admin("user", "unlock", "--email", "ada@accounts.test"))).toEqual({ id: user.id, email: "ada@accounts.test", locked: false });
+  expect(must(admin("org", "two-factor", "--org", org.id, "--require", "on"))).toEqual({ id: org.id, requireTwoFactor: true });
+  bad(["org", "two-factor", "--org", org.id, "--require", "maybe"], "VALIDATION_FAILED", "--require");
+
+  const { openPlatform, closePlatform } = await import("../../lib/platform.ts");
+  const { readSettings } = await import("../../lib/config.ts");
+  const { activityLog } = await import("../../lib/audit.ts");
+  const platform = openPlatform(readSettings({ DATA_DIR: dir }));
+  try {
+    const store = await platform.tenants.get({ id: org.id, dbUrl: null });
+    const log = await activityLog(store.db, org.id, { size: 100 } as never, Date.now());
+    const actions = log.rows.map((r) => `${r.action}:${r.actor.id}`);
+    for (const a of ["user.password_changed", "user.2fa_disabled", "user.unlocked", "org.two_factor_required"]) expect(actions).toContain(`${a}:operator`);
+    expect(log.rows.filter((r) => r.action === "user.password_changed")).toHaveLength(2);
+  } finally {
+    closePlatform(platform);
+  }
+});

@@ -153,7 +153,9 @@ describe("404 NOT_FOUND for everything out of scope", () => {
 
   test("unknown routes answer the envelope", async () => {
     await expectError(await s.api(`/api/v1/nothing-here`, A.key), 404, "NOT_FOUND");
-    await expectError(await s.api(`/nowhere`), 404, "NOT_FOUND");
+    // Any other path is the dashboard's: its page (the app routes in the browser).
+    const page = await s.api(`/nowhere`);
+    expect([page.status, page.headers.get("content-type")]).toEqual([200, "text/html; charset=utf-8"]);
     await expectError(await s.api(`/v1/not-a-thing`), 404, "NOT_FOUND");
   });
 });

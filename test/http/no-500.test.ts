@@ -157,3 +157,31 @@ describe("lists checked as lists before their items", () => {
     await refused(await postJson(`${site}/explore`, { kind: "segments", segments: { metrics: ["users"], list: "abcd" } }), 422, "VALIDATION_FAILED", [{ path: "segments.list", message: /array/i }]);
   });
 });
+
+describe("session routes (dashboard): odd bodies and cookies", () => {
+  const origin = () => new URL(s.platform.settings.publicUrl).origin;
+  const sessionPost = (path: string, body: string, cookie = "") =>
+    fetch(s.url + path, { method: "POST", headers: { "content-type": "application/json", origin: origin(), ...(cookie ? { cookie } : {}) }, body });
+
+  test("each session route refuses wrong types, arrays, nulls and odd strings with 400/401/422, never a 5xx", async () => {
+    const signIn = await sessionPost("/api/v1/session", JSON.stringify({ email: "owner@localhost", password: boot.ownerPassword }));
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.get("set-cookie")!.split(";")[0];
+    const bodies = ["null", "[]", '"x"', "7", "{}", '{"email":[],"password":{}}', '{"code":null}', '{"recoveryCode":""}', '{"token":"\\u0000"}', `{"newPassword":"${"é".repeat(300)}","currentPassword":"x"}`, '{"code":"1234567"}', "{", '{"__proto__":{"x":1}}'];
+    const paths = ["/api/v1/session", "/api/v1/session/second-factor", "/api/v1/email-verification", "/api/v1/me/password", "/api/v1/me/two-factor/confirm"];
+    for (const path of paths) {
+      for (const body of bodies) {
+        const res = await sessionPost(path, body, cookie);
+        expect([400, 401, 409, 422]).toContain(res.status);
+        const error = ((await res.json()) as any).error;
+        expect(error.requestId).toBe(res.headers.get("x-request-id"));
+        if (res.status === 422) expect(error.details.length).toBeGreaterThan(0);
+      }
+    }
+    // Odd cookies are just no session.
+    for (const odd of ["tm_session=", "tm_session=%", `tm_session=${"a".repeat(5000)}`, "tm_session=a; tm_session=b"]) {
+      const res = await fetch(`${s.url}/api/v1/session`, { headers: { cookie: odd } });
+      expect(res.status).toBe(401);
+    }
+  });
+});

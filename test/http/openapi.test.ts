@@ -34,7 +34,7 @@ test("every read-API route is there with its parameters, permission and error en
   for (const { route, path, params } of documentedRoutes) {
     const op = doc.paths[toOpenApi(path)]?.[route.method.toLowerCase()];
     expect(op).toBeDefined();
-    expect(op.security).toEqual([{ apiKey: [] }]);
+    expect(op.security).toEqual([{ apiKey: [] }, { sessionCookie: [] }]);
     expect(op["x-permission"]).toBe(typeof route.permission === "function" ? route.permission(params) : route.permission);
     const pathParams = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
     for (const name of pathParams) expect(op.parameters.some((p: any) => p.in === "path" && p.name === name && p.required)).toBe(true);
@@ -59,11 +59,23 @@ test("the error envelope model matches spec Part 7", () => {
   expect(env.properties.error.required.sort()).toEqual(["code", "details", "message", "requestId"]);
 });
 
+test("the session routes are documented as session only, with their models and no key security", () => {
+  const ops = Object.entries(doc.paths).filter(([path]) => /^\/api\/v1\/(session|me|email-verification)/.test(path)).flatMap(([, ops]) => Object.values(ops as Record<string, any>));
+  expect(ops.length).toBe(10);
+  for (const op of ops) {
+    expect(op.summary).toEndWith("(session only)");
+    expect(op.security).toBeUndefined();
+    expect(op.responses["422"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ErrorEnvelope" });
+  }
+  expect(doc.paths["/api/v1/session"].post.requestBody.content["application/json"].schema.required.sort()).toEqual(["email", "password"]);
+});
+
 test("no route is documented that is not built", async () => {
   const documented = Object.keys(doc.paths).sort();
   const tracking = ["/v1/collect", "/v1/script.js", "/v1/sites/{siteKey}/config"];
   const hooks = ["/v1/hooks/webhook_in/{siteKey}"];
-  const built = ["/api/v1/openapi.json", "/api/v1/docs", ...documentedRoutes.map((r) => toOpenApi(r.path)), ...tracking, ...hooks].sort();
+  const sessions = ["/api/v1/session", "/api/v1/session/second-factor", "/api/v1/session/email-verification", "/api/v1/email-verification", "/api/v1/me/password", "/api/v1/me/two-factor", "/api/v1/me/two-factor/confirm"];
+  const built = ["/api/v1/openapi.json", "/api/v1/docs", ...documentedRoutes.map((r) => toOpenApi(r.path)), ...tracking, ...hooks, ...sessions].sort();
   expect(documented).toEqual(built);
   // And the tracking routes answer (not 404) on the running server.
   expect((await fetch(`${s.url}/v1/script.js`)).status).toBe(200);

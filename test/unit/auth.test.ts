@@ -66,6 +66,7 @@ describe("access checks, in DESIGN section 8's order", () => {
     userId: "u",
     userName: "U",
     userEmail: "u@x.test",
+    via: "key",
     org: { id: "o1", plan: "self_hosted", licenceStatus: "active", disabledFeatures: [], byo: false, dbUrl: null },
     permissions: new Set(["sites.read"]),
     sites: new Set(["s1"]),

@@ -38,3 +38,25 @@ test("ANALYTICS_WARM_SITES: 4 unless set, 0 (off) to 64, else refused at start",
   expect(readSettings({ ANALYTICS_WARM_SITES: "64" }).analyticsWarmSites).toBe(64);
   for (const bad of ["-1", "65", "2.5", "all"]) expect(() => readSettings({ ANALYTICS_WARM_SITES: bad })).toThrow(/ANALYTICS_WARM_SITES/);
 });
+
+test("session and password settings: README's defaults, bounded, else refused at start", () => {
+  const s = readSettings({});
+  expect([s.sessionIdleMinutes, s.sessionMaxHours, s.passwordHashMemoryKib, s.passwordHashTime]).toEqual([30, 12, 19_456, 2]);
+  expect(s.mailFrom).toBe("Tidemark <tidemark@localhost>");
+  expect(s.smtpUrl).toBeUndefined();
+  const set = readSettings({ SESSION_IDLE_MINUTES: "5", SESSION_MAX_HOURS: "1", PASSWORD_HASH_MEMORY_KIB: "4096", PASSWORD_HASH_TIME: "1" });
+  expect([set.sessionIdleMinutes, set.sessionMaxHours, set.passwordHashMemoryKib, set.passwordHashTime]).toEqual([5, 1, 4096, 1]);
+  for (const [name, bad] of [["SESSION_IDLE_MINUTES", "0"], ["SESSION_MAX_HOURS", "1.5"], ["PASSWORD_HASH_MEMORY_KIB", "512"], ["PASSWORD_HASH_TIME", "soon"]]) {
+    expect(() => readSettings({ [name]: bad })).toThrow(new RegExp(name));
+  }
+});
+
+test("SMTP_URL must be smtp:// or smtps://; PUBLIC_URL http(s)://; both refused at start otherwise", () => {
+  expect(readSettings({ SMTP_URL: "smtp://u:p@127.0.0.1:2525" }).smtpUrl).toBe("smtp://u:p@127.0.0.1:2525");
+  expect(readSettings({ SMTP_URL: "smtps://mail.example.com" }).smtpUrl).toBe("smtps://mail.example.com");
+  expect(() => readSettings({ SMTP_URL: "mail.example.com" })).toThrow(/SMTP_URL/);
+  expect(() => readSettings({ SMTP_URL: "http://mail.example.com" })).toThrow(/SMTP_URL/);
+  expect(readSettings({ PUBLIC_URL: "https://stats.example.com/" }).publicUrl).toBe("https://stats.example.com");
+  expect(readSettings({ PORT: "9000" }).publicUrl).toBe("http://localhost:9000");
+  expect(() => readSettings({ PUBLIC_URL: "stats.example.com" })).toThrow(/PUBLIC_URL/);
+});

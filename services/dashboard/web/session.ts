@@ -1,18 +1,12 @@
 import { signal } from "@preact/signals";
 import { api } from "./api.ts";
+import type { Session } from "../../../lib/api/session-models.ts";
 
 /**
- * The signed-in user, as GET/POST /api/v1/session answer it (the `Session` model of the session
- * API, issue 16 contract). undefined: not asked yet; null: not signed in.
+ * The signed-in user, as GET/POST /api/v1/session answer it: the session API's own model
+ * (type only: nothing of TypeBox reaches the browser). undefined: not asked yet; null: not signed in.
  */
-export interface Session {
-  user: { id: string; name: string; email: string; emailVerified: boolean; twoFactorEnabled: boolean };
-  orgs: { id: string; name: string; role: string }[];
-  twoFactorRequired: boolean;
-  stepUpUntil: string | null;
-  idleExpiresAt: string;
-  expiresAt: string;
-}
+export type { Session };
 
 export const session = signal<Session | null | undefined>(undefined);
 

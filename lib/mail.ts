@@ -1,0 +1,31 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Settings } from "./config.ts";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** The link the mail carries, logged when no mail can be sent. */
+  link: string;
+}
+
+const transports = new Map<string, Transporter>();
+
+/**
+ * Sends a mail through SMTP_URL. Without it the mail's link is written to stdout as one JSON
+ * line — even with LOG_REQUESTS=0, since it is then the only way to finish — so a self-hoster
+ * without mail can still verify an address.
+ */
+export async function sendMail(settings: Pick<Settings, "smtpUrl" | "mailFrom">, mail: Mail): Promise<void> {
+  if (!settings.smtpUrl) {
+    process.stdout.write(JSON.stringify({ t: new Date().toISOString(), msg: "mail not sent (no SMTP_URL)", to: mail.to, subject: mail.subject, link: mail.link }) + "\n");
+    return;
+  }
+  let transport = transports.get(settings.smtpUrl);
+  if (!transport) {
+    transport = nodemailer.createTransport(settings.smtpUrl);
+    transports.set(settings.smtpUrl, transport);
+  }
+  await transport.sendMail({ from: settings.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+}

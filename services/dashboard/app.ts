@@ -1,0 +1,188 @@
+import { Elysia, t } from "elysia";
+import { serviceBase, SERVICE_CONFIG } from "../../lib/http/service.ts";
+import { serviceDocs } from "../../lib/http/openapi.ts";
+import { ApiError } from "../../lib/errors.ts";
+import { ErrorEnvelope } from "../../lib/api/models.ts";
+import {
+  EmailTokenBody,
+  EmailVerified,
+  PasswordChangeBody,
+  RecoveryCodes,
+  SecondFactorBody,
+  Session,
+  SignInBody,
+  TwoFactorConfirmBody,
+  TwoFactorEnrolment,
+} from "../../lib/api/session-models.ts";
+import { admitSession, liveSession, sessionCookie } from "../../lib/auth/session-resolve.ts";
+import { checkOrigin, checkStepUp, type SessionCallKind } from "../../lib/auth/session-rules.ts";
+import { clearedSessionCookie, revokeSession, sessionCookieHeader, type LiveSession } from "../../lib/auth/sessions.ts";
+import { sessionView, userOrgs } from "../../lib/auth/session-view.ts";
+import { signIn } from "../../lib/auth/sign-in.ts";
+import { confirmTwoFactor, disableTwoFactor, passSecondFactor, startTwoFactor } from "../../lib/auth/two-factor.ts";
+import { hasLiveEmailToken, sendVerificationLink, verifyEmail } from "../../lib/auth/email-verification.ts";
+import { changePassword } from "../../lib/auth/password-change.ts";
+import { auditUser } from "../../lib/auth/user-audit.ts";
+import { logLine } from "../../lib/log.ts";
+import type { Platform } from "../../lib/platform.ts";
+
+const EmailSent = t.Object({ sent: t.Literal(true) });
+const ERRORS = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 409: ErrorEnvelope, 422: ErrorEnvelope, 423: ErrorEnvelope, 429: ErrorEnvelope };
+/** `x-session-only`: the call depends on a signed-in browser's state (cookie, Origin), not on its inputs alone. */
+const doc = (summary: string, description: string) => ({ summary: `${summary} (session only)`, description, tags: ["Sessions (dashboard)"], "x-session-only": true });
+const NoContent = t.Void({ description: "No content" });
+
+/**
+ * The dashboard service: the session routes (sign-in, second factor, e-mail verification,
+ * password and two-factor of the signed-in user). Every state-changing call is checked against
+ * PUBLIC_URL's origin (CSRF) and every session call against DESIGN 12's rules (lib/auth).
+ * `spa` serves the built single-page app (lib/dashboard/assets.ts: builtDashboardAssets).
+ */
+export function createDashboardService(platform: Platform, spa: ((request: Request) => Response | null) | null = null) {
+  const view = (live: LiveSession) => sessionView(live, userOrgs(platform.control.db, live.user.id));
+
+  const app = new Elysia({ name: "dashboard", ...SERVICE_CONFIG })
+    .use(serviceBase({ name: "dashboard", secret: platform.secret, requireAuth: false }))
+    .use(serviceDocs("dashboard", { schemas: { Session } }))
+    .get("/healthz", () => ({ ok: true, service: "dashboard" }), { detail: { hide: true } })
+    .derive(({ request, ctx, path }) => {
+      if (!ctx && path !== "/healthz" && !path.startsWith("/_internal/")) throw new ApiError("UNAUTHENTICATED", "This service answers only requests forwarded by the router");
+      const token = sessionCookie(request.headers.get("cookie"));
+      const origin = request.headers.get("origin");
+      return {
+        ip: ctx?.ip ?? "unknown",
+        /** The caller's live session, after the Origin check and the session rules for this kind of call. */
+        session: (kind: SessionCallKind) => admitSession(platform, token, { method: request.method, origin, kind }),
+        /** State-changing calls without a session (sign-in, a verification link) pass the Origin check too. */
+        sameOrigin: () => checkOrigin(request.method, origin, platform.settings.publicUrl),
+        token,
+      };
+    })
+    .post(
+      "/api/v1/session",
+      async ({ body, sameOrigin, ip, request, set }) => {
+        sameOrigin();
+        const { token, live } = await signIn(platform, body, { ip, userAgent: request.headers.get("user-agent") });
+        set.headers["set-cookie"] = sessionCookieHeader(token, platform.settings);
+        // A first sign-in with an unverified address mails a link (in the background: the answer does not wait for SMTP).
+        if (live.user.emailVerifiedAt === null && !hasLiveEmailToken(platform, live.user.id)) {
+          sendVerificationLink(platform, live.user).catch((error) => logLine({ level: "error", msg: "verification mail failed", userId: live.user.id, error: String(error) }));
+        }
+        return view(live);
+      },
+      {
+        body: SignInBody,
+      parse: "json",
+        response: { 200: Session, ...ERRORS },
+        detail: doc(
+          "Sign in with e-mail and password",
+          "Sets the `tm_session` cookie (HttpOnly, SameSite=Lax, Secure on https). A wrong e-mail or password → 401 UNAUTHENTICATED (the same answer for both); 10 failures in 15 minutes lock the account for 15 minutes → 423 ACCOUNT_LOCKED with Retry-After. Needs an Origin equal to PUBLIC_URL's (403 FORBIDDEN).",
+        ),
+      },
+    )
+    .get("/api/v1/session", ({ session }) => view(session("session")), {
+      response: { 200: Session, ...ERRORS },
+      detail: doc("The signed-in user, their orgs and the session's deadlines", "No cookie → 401 UNAUTHENTICATED; ended (idle 30 min, 12 h after sign-in) or revoked → 401 SESSION_EXPIRED."),
+    })
+    .delete(
+      "/api/v1/session",
+      async ({ session, set }) => {
+        const live = session("session");
+        revokeSession(platform.control, live.session.id, platform.now());
+        await auditUser(platform, live.user, { action: "user.logout", label: "Signed out" });
+        set.headers["set-cookie"] = clearedSessionCookie(platform.settings);
+        set.status = 204;
+        return undefined;
+      },
+      { response: { 204: NoContent, ...ERRORS }, detail: doc("Sign out", "Revokes the session and clears the cookie.") },
+    )
+    .post(
+      "/api/v1/session/second-factor",
+      async ({ body, session, ip, token }) => {
+        await passSecondFactor(platform, session("second-factor"), body, ip);
+        return view(liveSession(platform, token));
+      },
+      {
+        body: SecondFactorBody,
+      parse: "json",
+        response: { 200: Session, ...ERRORS },
+        detail: doc(
+          "Pass the second factor (sign-in, or a step-up)",
+          "`{ code }` from the authenticator app (each code works once) or `{ recoveryCode }` (each works once). A wrong one → 401 UNAUTHENTICATED with details path `code` or `recoveryCode`, counted toward the account lock. Sensitive changes are allowed for 15 minutes after (stepUpUntil).",
+        ),
+      },
+    )
+    .post(
+      "/api/v1/session/email-verification",
+      async ({ session, set }) => {
+        const live = session("email-verification");
+        if (live.user.emailVerifiedAt !== null) throw new ApiError("CONFLICT", "The e-mail address is already verified", [{ path: "email", message: "already verified" }]);
+        await sendVerificationLink(platform, live.user);
+        set.status = 202;
+        return { sent: true as const };
+      },
+      { response: { 202: EmailSent, ...ERRORS }, detail: doc("Send a new e-mail verification link", "The link is `PUBLIC_URL/verify-email?token=…`, valid 24 hours; without SMTP_URL it is written to the log.") },
+    )
+    .post(
+      "/api/v1/email-verification",
+      async ({ body, sameOrigin }) => {
+        sameOrigin();
+        await verifyEmail(platform, body.token);
+        return { verified: true as const };
+      },
+      {
+        body: EmailTokenBody,
+      parse: "json",
+        response: { 200: EmailVerified, ...ERRORS },
+        detail: doc("Verify an e-mail address with the link's token", "No session needed. An unknown, used or expired token → 422 with details path `token`."),
+      },
+    )
+    .post(
+      "/api/v1/me/password",
+      async ({ body, session, ip, set }) => {
+        await changePassword(platform, session("other"), body, ip);
+        set.status = 204;
+        return undefined;
+      },
+      {
+        body: PasswordChangeBody,
+      parse: "json",
+        response: { 204: NoContent, ...ERRORS },
+        detail: doc(
+          "Change the password",
+          "A wrong current password → 401 (details path `currentPassword`, counted toward the lock). The new one needs 10+ characters, not among the common passwords, not the e-mail (422, details path `newPassword`). Ends the user's other sessions.",
+        ),
+      },
+    )
+    .post("/api/v1/me/two-factor", ({ session }) => startTwoFactor(platform, session("enrolment").user), {
+      response: { 200: TwoFactorEnrolment, ...ERRORS },
+      detail: doc("Start two-factor enrolment", "Returns a new TOTP secret, its otpauth:// URI and a QR code; confirm with a code to turn two-factor on. Already on → 409."),
+    })
+    .post("/api/v1/me/two-factor/confirm", ({ body, session }) => confirmTwoFactor(platform, session("enrolment"), body.code), {
+      body: TwoFactorConfirmBody,
+      parse: "json",
+      response: { 200: RecoveryCodes, ...ERRORS },
+      detail: doc("Confirm two-factor enrolment with a code", "Turns two-factor on and returns ten recovery codes, shown once. A code that does not match → 422 (details path `code`)."),
+    })
+    .delete(
+      "/api/v1/me/two-factor",
+      async ({ session, set }) => {
+        const live = session("other");
+        checkStepUp(live.session.secondFactorAt, platform.now());
+        await disableTwoFactor(platform, live.user);
+        set.status = 204;
+        return undefined;
+      },
+      { response: { 204: NoContent, ...ERRORS }, detail: doc("Turn two-factor off", "A sensitive change: needs a second factor from the last 15 minutes (403 STEP_UP_REQUIRED).") },
+    );
+  // The single-page app, after the API routes: GET / and every other non-API path → index.html,
+  // /assets/* → the built files (lib/dashboard/assets.ts). Without a build handed in, 404.
+  const page = ({ request }: { request: Request }) => {
+    const answer = spa?.(request);
+    if (!answer) throw new ApiError("NOT_FOUND", "No such route");
+    return answer;
+  };
+  app.get("/*", page, { detail: { hide: true } }).head("/*", page, { detail: { hide: true } });
+
+  return { app };
+}
