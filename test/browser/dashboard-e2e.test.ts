@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { SMTPServer } from "smtp-server";
+import { simpleParser } from "mailparser";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { batch, CHROME_UA, ev, post } from "../helpers/hits.ts";
+import { freePort, spawnService, type Proc } from "../helpers/process.ts";
+import { must, ROOT, runAdmin, tempDir } from "../helpers/stack.ts";
+
+/**
+ * The dashboard against the real server, started as `npm start` starts it (services/router/main.ts,
+ * one process), in Debian's Chromium, with a real SMTP server in the test receiving the mail.
+ */
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+let server: Proc;
+let browser: Browser;
+let smtp: SMTPServer;
+let dataDir: string;
+let origin: string;
+let boot: { orgId: string; siteId: string; siteKey: string; key: string; ownerEmail: string; ownerPassword: string };
+/** Mail the SMTP server received, as parsed text. */
+const mail: { to: string; text: string }[] = [];
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, session, done) {
+      simpleParser(stream).then(
+        (parsed) => {
+          mail.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), text: parsed.text ?? "" });
+          done();
+        },
+        (error) => done(error as Error),
+      );
+    },
+  });
+  // An unhandled "error" event would end the test process.
+  smtp.on("error", () => {});
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const smtpPort = (smtp.server.address() as { port: number }).port;
+  dataDir = tempDir("tm-dash-e2e-");
+  const port = freePort();
+  // The browser's origin must be PUBLIC_URL's: the server checks Origin on state-changing calls.
+  origin = `http://localhost:${port}`;
+  server = await spawnService(
+    [process.execPath, join(ROOT, "services/router/main.ts")],
+    { DATA_DIR: dataDir, PUBLIC_URL: origin, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, PASSWORD_HASH_MEMORY_KIB: "4096", PASSWORD_HASH_TIME: "1" },
+    port,
+    30_000,
+  );
+  boot = JSON.parse(readFileSync(join(dataDir, "bootstrap.json"), "utf8"));
+  // Three visitors today, one of them twice: numbers the overview must show as the API gives them.
+  const now = Date.now();
+  for (const [i, pages] of [["/", "/pricing"], ["/"], ["/docs", "/", "/pricing"]].entries()) {
+    const res = await post(server.url, batch(boot.siteKey, pages.map((path, k) => ev("pageview", now - 60_000 * (10 - i) + k * 1000, { u: `http://localhost${path}` }))));
+    expect(res.status).toBe(202);
+  }
+  browser = await chromium.launch({ executablePath: CHROMIUM });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.kill();
+  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto(`${origin}/`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+async function inPage(run: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ userAgent: CHROME_UA });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  try {
+    await run(page);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+const integer = new Intl.NumberFormat("en", { maximumFractionDigits: 0 });
+
+test("the first-start owner signs in with the printed one-time password; the overview shows the API's numbers", async () => {
+  const api = await fetch(`${server.url}/api/v1/orgs/${boot.orgId}/sites/${boot.siteId}/analytics/overview`, { headers: { authorization: `Bearer ${boot.key}` } });
+  const overview = (await api.json()) as { current: { sessions: number; users: number; pageviews: number } };
+  expect(overview.current).toMatchObject({ sessions: 3, users: 3, pageviews: 6 });
+  await inPage(async (page) => {
+    await signIn(page, boot.ownerEmail, boot.ownerPassword);
+    await page.locator('[data-kpi="sessions"] .kpi-value').waitFor();
+    for (const key of ["sessions", "users", "pageviews"] as const) {
+      expect([key, await page.locator(`[data-kpi="${key}"] .kpi-value`).textContent()]).toEqual([key, integer.format(overview.current[key])]);
+    }
+  });
+}, 60_000);
+
+test("a member the operator added verifies the e-mail through the link a real SMTP server received, then reads", async () => {
+  const password = "a long enough passphrase 7";
+  must(runAdmin(dataDir, ["user", "create", "--org", boot.orgId, "--name", "Ana", "--email", "ana@example.com", "--role", "viewer"]));
+  must(runAdmin(dataDir, ["user", "set-password", "--email", "ana@example.com", "--password", password]));
+  await inPage(async (page) => {
+    await signIn(page, "ana@example.com", password);
+    await page.getByRole("heading", { name: "Check your e-mail" }).waitFor();
+    let message: { to: string; text: string } | undefined;
+    for (const deadline = Date.now() + 10_000; !message && Date.now() < deadline; await Bun.sleep(50)) message = mail.find((m) => m.to === "ana@example.com");
+    if (!message) throw new Error("no verification mail arrived");
+    const link = /https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(message.text)?.[0];
+    if (!link) throw new Error(`no link in the mail: ${message.text}`);
+    expect(link.startsWith(`${origin}/verify-email?token=`)).toBe(true);
+    await page.goto(link);
+    await page.getByRole("status").filter({ hasText: "Your e-mail address is verified" }).waitFor();
+    await page.getByRole("link", { name: "Continue to the dashboard" }).click();
+    await page.locator('[data-kpi="sessions"] .kpi-value').waitFor();
+    expect(await page.locator('[data-kpi="sessions"] .kpi-value').textContent()).toBe("3");
+  });
+}, 60_000);
