@@ -7,22 +7,10 @@ import { humanize } from "../format.ts";
 import { session, signOut } from "../session.ts";
 import { setTheme, theme } from "../theme.ts";
 import type { Site } from "../sites.ts";
+import { SITE_PAGES, type SitePage } from "../site-pages.ts";
 
-/** The pages of a site, in the order of the navigation. */
-export const SITE_PAGES = [
-  { key: "overview", label: "Overview" },
-  { key: "realtime", label: "Realtime" },
-  { key: "acquisition", label: "Acquisition" },
-  { key: "pages", label: "Pages" },
-  { key: "events", label: "Events" },
-  { key: "audience", label: "Audience" },
-  { key: "locations", label: "Locations" },
-  { key: "campaigns", label: "Campaigns" },
-  { key: "behaviour", label: "Behaviour" },
-  { key: "attribution", label: "Attribution" },
-  { key: "conversions", label: "Conversions" },
-] as const;
-export type SitePage = (typeof SITE_PAGES)[number]["key"];
+export { SITE_PAGES, type SitePage };
+
 
 /** What a link to another page or site keeps from the current query: the range and the filters. */
 function keptQuery(): string {

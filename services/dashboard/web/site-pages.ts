@@ -1,0 +1,15 @@
+/** The pages of a site, in the order of the navigation (no DOM here: scripts/screenshots.ts reads it too). */
+export const SITE_PAGES = [
+  { key: "overview", label: "Overview" },
+  { key: "realtime", label: "Realtime" },
+  { key: "acquisition", label: "Acquisition" },
+  { key: "pages", label: "Pages" },
+  { key: "events", label: "Events" },
+  { key: "audience", label: "Audience" },
+  { key: "locations", label: "Locations" },
+  { key: "campaigns", label: "Campaigns" },
+  { key: "behaviour", label: "Behaviour" },
+  { key: "attribution", label: "Attribution" },
+  { key: "conversions", label: "Conversions" },
+] as const;
+export type SitePage = (typeof SITE_PAGES)[number]["key"];
