@@ -37,8 +37,14 @@ export function checkSessionRules(state: SessionState, kind: SessionCallKind): v
   }
 }
 
-/** Sensitive changes need a second factor confirmed in the last 15 minutes (403 STEP_UP_REQUIRED). */
-export function checkStepUp(secondFactorAt: number | null, now: number): void {
+/**
+ * Sensitive changes need a second factor confirmed in the last 15 minutes (403 STEP_UP_REQUIRED).
+ * A user without two-factor cannot step up at all: the same code, saying to enable it first.
+ */
+export function checkStepUp(secondFactorAt: number | null, now: number, twoFactorEnabled = true): void {
+  if (!twoFactorEnabled) {
+    throw new ApiError("STEP_UP_REQUIRED", "This change needs a second factor: enable two-factor first (POST /api/v1/me/two-factor)", [{ path: "twoFactor", message: "enable two-factor first" }]);
+  }
   if (secondFactorAt === null || now - secondFactorAt > STEP_UP_WINDOW_MS) {
     throw new ApiError("STEP_UP_REQUIRED", "This change needs a second-factor confirmation from the last 15 minutes (POST /api/v1/session/second-factor)");
   }

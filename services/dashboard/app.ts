@@ -22,12 +22,14 @@ import { signIn } from "../../lib/auth/sign-in.ts";
 import { confirmTwoFactor, disableTwoFactor, passSecondFactor, startTwoFactor } from "../../lib/auth/two-factor.ts";
 import { hasLiveEmailToken, sendVerificationLink, verifyEmail } from "../../lib/auth/email-verification.ts";
 import { changePassword } from "../../lib/auth/password-change.ts";
-import { auditUser } from "../../lib/auth/user-audit.ts";
+import { auditUser, userActor } from "../../lib/auth/user-audit.ts";
+import { ApiKeyView, KeyCreateBody, KeyList, KeyParams, KeyWithSecret, OrgParams } from "../../lib/api/key-models.ts";
+import { issueKey, keyOfOrg, orgForKeyManager, orgKey, orgKeys, revokeKeyRow, rotateKeyRow } from "../../lib/keys/manage.ts";
 import { logLine } from "../../lib/log.ts";
 import type { Platform } from "../../lib/platform.ts";
 
 const EmailSent = t.Object({ sent: t.Literal(true) });
-const ERRORS = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 409: ErrorEnvelope, 422: ErrorEnvelope, 423: ErrorEnvelope, 429: ErrorEnvelope };
+const ERRORS = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 422: ErrorEnvelope, 423: ErrorEnvelope, 429: ErrorEnvelope };
 /** `x-session-only`: the call depends on a signed-in browser's state (cookie, Origin), not on its inputs alone. */
 const doc = (summary: string, description: string) => ({ summary: `${summary} (session only)`, description, tags: ["Sessions (dashboard)"], "x-session-only": true });
 const NoContent = t.Void({ description: "No content" });
@@ -43,7 +45,7 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
 
   const app = new Elysia({ name: "dashboard", ...SERVICE_CONFIG })
     .use(serviceBase({ name: "dashboard", secret: platform.secret, requireAuth: false }))
-    .use(serviceDocs("dashboard", { schemas: { Session } }))
+    .use(serviceDocs("dashboard", { schemas: { Session, ApiKeyView } }))
     .get("/healthz", () => ({ ok: true, service: "dashboard" }), { detail: { hide: true } })
     .derive(({ request, ctx, path }) => {
       if (!ctx && path !== "/healthz" && !path.startsWith("/_internal/")) throw new ApiError("UNAUTHENTICATED", "This service answers only requests forwarded by the router");
@@ -175,6 +177,70 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
       },
       { response: { 204: NoContent, ...ERRORS }, detail: doc("Turn two-factor off", "A sensitive change: needs a second factor from the last 15 minutes (403 STEP_UP_REQUIRED).") },
     );
+  /** Workspace → API keys: the signed-in owner or admin of the path's org; changes need a step-up. */
+  const keyManager = (session: (kind: SessionCallKind) => LiveSession, orgId: string, sensitive: boolean) => {
+    const live = session("other");
+    const org = orgForKeyManager(platform, orgId, live.user.id);
+    if (sensitive) checkStepUp(live.session.secondFactorAt, platform.now(), live.user.twoFactorEnabledAt !== null);
+    return { live, org, actor: userActor(live.user) };
+  };
+  const STEP_UP_NOTE = "Owners and admins only (others 403 FORBIDDEN; not a member → 404). A sensitive change: needs a second factor from the last 15 minutes (403 STEP_UP_REQUIRED; a user without two-factor gets the same code with details path `twoFactor`: enable it first).";
+  app
+    .get("/api/v1/orgs/:orgId/keys", ({ session, params }) => {
+      keyManager(session, params.orgId, false);
+      return { keys: orgKeys(platform, params.orgId) };
+    }, {
+      params: OrgParams,
+      response: { 200: KeyList, ...ERRORS },
+      detail: doc("The org's API keys", "Every key of the org, newest first, with its last use; never the secret. Owners and admins only (others 403 FORBIDDEN; not a member → 404)."),
+    })
+    .post(
+      "/api/v1/orgs/:orgId/keys",
+      async ({ session, params, body, set }) => {
+        const { live, org, actor } = keyManager(session, params.orgId, true);
+        const { id, key } = await issueKey(platform, org, { userId: live.user.id, name: body.name.trim(), permissions: body.permissions, sites: body.sites, expiresInDays: body.expiresInDays }, actor);
+        set.status = 201;
+        return { key: keyOfOrg(platform, org.id, id), secret: key };
+      },
+      {
+        params: OrgParams,
+        body: KeyCreateBody,
+        parse: "json",
+        response: { 201: KeyWithSecret, ...ERRORS },
+        detail: doc(
+          "Create an API key",
+          `The key acts for the signed-in user (never more than their role allows). The secret is in this answer only. A site outside the org → 422 (details path \`sites\`). ${STEP_UP_NOTE}`,
+        ),
+      },
+    )
+    .post(
+      "/api/v1/orgs/:orgId/keys/:keyId/rotate",
+      async ({ session, params }) => {
+        const { org, actor } = keyManager(session, params.orgId, true);
+        const { key } = await rotateKeyRow(platform, org, orgKey(platform, org.id, params.keyId), actor);
+        return { key: keyOfOrg(platform, org.id, params.keyId), secret: key };
+      },
+      {
+        params: KeyParams,
+        response: { 200: KeyWithSecret, ...ERRORS },
+        detail: doc("Rotate an API key", `A new secret (in this answer only); the old one stops working at once. Unknown key or another org's → 404; revoked → 409. ${STEP_UP_NOTE}`),
+      },
+    )
+    .delete(
+      "/api/v1/orgs/:orgId/keys/:keyId",
+      async ({ session, params, set }) => {
+        const { org, actor } = keyManager(session, params.orgId, true);
+        await revokeKeyRow(platform, org, orgKey(platform, org.id, params.keyId), actor);
+        set.status = 204;
+        return undefined;
+      },
+      {
+        params: KeyParams,
+        response: { 204: NoContent, ...ERRORS },
+        detail: doc("Revoke an API key", `The key stops working at once. Unknown key or another org's → 404; already revoked → 409. ${STEP_UP_NOTE}`),
+      },
+    );
+
   // The single-page app, after the API routes: GET / and every other non-API path → index.html,
   // /assets/* → the built files (lib/dashboard/assets.ts). Without a build handed in, 404.
   const page = ({ request }: { request: Request }) => {

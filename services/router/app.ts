@@ -22,8 +22,8 @@ export interface Upstreams {
   dashboard: Upstream;
 }
 
-/** The dashboard service's own API routes (session-only: sign-in, second factor, e-mail, account). */
-const DASHBOARD_API = ["/api/v1/session", "/api/v1/session/*", "/api/v1/email-verification", "/api/v1/me/*"];
+/** The dashboard service's own API routes (session-only: sign-in, second factor, e-mail, account, Workspace → API keys). */
+const DASHBOARD_API = ["/api/v1/session", "/api/v1/session/*", "/api/v1/email-verification", "/api/v1/me/*", "/api/v1/orgs/:orgId/keys", "/api/v1/orgs/:orgId/keys/*"];
 
 export interface RouterOptions {
   /** Per-minute allowances; default from the settings (spec Part 8: 300 per key, 600 per IP). */
@@ -163,7 +163,8 @@ export function createRouterApp(platform: Platform, upstreams: Upstreams, option
     app.route(route.method, route.path, ({ request, params }) => forwardApi(route, request, params as Record<string, string>));
   }
 
-  for (const path of DASHBOARD_API) app.all(path, ({ request }) => forwardDashboardApi(request));
+  // GET as well as ALL: Elysia prefers the GET wildcard below to an ALL route with path parameters.
+  for (const path of DASHBOARD_API) app.get(path, ({ request }) => forwardDashboardApi(request)).all(path, ({ request }) => forwardDashboardApi(request));
 
   app
     .all("/v1/hooks/*", ({ request }) => forwardPublic(request, upstreams.hooks))

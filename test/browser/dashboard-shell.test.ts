@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import axe from "axe-core";
+import { seriousViolations } from "../helpers/axe.ts";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -209,13 +209,6 @@ async function signIn(page: Page, email = "owner@example.com") {
 }
 
 const overviewPath = `/orgs/${ORG}/sites/${SITE}/overview`;
-
-/** axe-core with the WCAG 2 A and AA rules: the serious and critical violations, named. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axe.source });
-  const result = await page.evaluate(() => (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: ["wcag2a", "wcag2aa"] }));
-  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 async function waitForCall(match: (call: (typeof calls)[number]) => boolean, what: string) {
   for (const deadline = Date.now() + 10_000; Date.now() < deadline; await Bun.sleep(50)) if (calls.some(match)) return;

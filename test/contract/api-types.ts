@@ -740,6 +740,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The org's API keys (session only)
+         * @description Every key of the org, newest first, with its last use; never the secret. Owners and admins only (others 403 FORBIDDEN; not a member → 404).
+         */
+        get: operations["getApiV1OrgsByOrgIdKeys"];
+        put?: never;
+        /**
+         * Create an API key (session only)
+         * @description The key acts for the signed-in user (never more than their role allows). The secret is in this answer only. A site outside the org → 422 (details path `sites`). Owners and admins only (others 403 FORBIDDEN; not a member → 404). A sensitive change: needs a second factor from the last 15 minutes (403 STEP_UP_REQUIRED; a user without two-factor gets the same code with details path `twoFactor`: enable it first).
+         */
+        post: operations["postApiV1OrgsByOrgIdKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/keys/{keyId}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an API key (session only)
+         * @description A new secret (in this answer only); the old one stops working at once. Unknown key or another org's → 404; revoked → 409. Owners and admins only (others 403 FORBIDDEN; not a member → 404). A sensitive change: needs a second factor from the last 15 minutes (403 STEP_UP_REQUIRED; a user without two-factor gets the same code with details path `twoFactor`: enable it first).
+         */
+        post: operations["postApiV1OrgsByOrgIdKeysByKeyIdRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key (session only)
+         * @description The key stops working at once. Unknown key or another org's → 404; already revoked → 409. Owners and admins only (others 403 FORBIDDEN; not a member → 404). A sensitive change: needs a second factor from the last 15 minutes (403 STEP_UP_REQUIRED; a user without two-factor gets the same code with details path `twoFactor`: enable it first).
+         */
+        delete: operations["deleteApiV1OrgsByOrgIdKeysByKeyId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -954,6 +1018,34 @@ export interface components {
              * @description ISO 8601, UTC
              */
             expiresAt: string;
+        };
+        /** ApiKeyView */
+        ApiKeyView: {
+            /** @description 24 lowercase hex */
+            id: string;
+            name: string;
+            /** @description The first characters of the secret, to recognise it */
+            prefix: string;
+            /** @description Permission names, or ["*"] for all (never more than the creator's role) */
+            permissions: string[];
+            /** @description Site ids, or null for every site of the org */
+            sites: string[] | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC
+             */
+            createdAt: string;
+            expiresAt: string | null;
+            lastUsedAt: string | null;
+            lastUsedIp: string | null;
+            revokedAt: string | null;
+            rotatedAt: string | null;
+            /** @description The member the key acts for */
+            createdBy: {
+                /** @description 24 lowercase hex */
+                id: string;
+                name: string;
+            };
         };
     };
     responses: never;
@@ -5293,7 +5385,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            /** @description Response for status 404 */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5449,7 +5541,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            /** @description Response for status 404 */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5559,7 +5651,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            /** @description Response for status 404 */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5716,7 +5808,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            /** @description Response for status 404 */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5831,7 +5923,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            /** @description Response for status 404 */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5952,7 +6044,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            /** @description Response for status 404 */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6069,7 +6161,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            /** @description Response for status 404 */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6188,7 +6280,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            /** @description Response for status 404 */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6298,7 +6390,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            /** @description Response for status 404 */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6419,7 +6511,610 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            /** @description Response for status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 423 */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            /** @description 24 lowercase hex */
+                            id: string;
+                            name: string;
+                            /** @description The first characters of the secret, to recognise it */
+                            prefix: string;
+                            /** @description Permission names, or ["*"] for all (never more than the creator's role) */
+                            permissions: string[];
+                            /** @description Site ids, or null for every site of the org */
+                            sites: string[] | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            expiresAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            lastUsedAt: string | null;
+                            lastUsedIp: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            revokedAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            rotatedAt: string | null;
+                            /** @description The member the key acts for */
+                            createdBy: {
+                                /** @description 24 lowercase hex */
+                                id: string;
+                                name: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description Response for status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 423 */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postApiV1OrgsByOrgIdKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    permissions: ("sites.read" | "analytics.read" | "analytics.realtime" | "analytics.pii.read" | "reports.read" | "reports.export" | "leads.read" | "recommendations.read" | "popups.read" | "spinwheel.read" | "shortlinks.read" | "shortlinks.manage" | "consent.read" | "integrations.read" | "audit.read" | "*")[];
+                    sites: string[] | null;
+                    expiresInDays: 30 | 90 | 365 | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** ApiKeyView */
+                        key: {
+                            /** @description 24 lowercase hex */
+                            id: string;
+                            name: string;
+                            /** @description The first characters of the secret, to recognise it */
+                            prefix: string;
+                            /** @description Permission names, or ["*"] for all (never more than the creator's role) */
+                            permissions: string[];
+                            /** @description Site ids, or null for every site of the org */
+                            sites: string[] | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            expiresAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            lastUsedAt: string | null;
+                            lastUsedIp: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            revokedAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            rotatedAt: string | null;
+                            /** @description The member the key acts for */
+                            createdBy: {
+                                /** @description 24 lowercase hex */
+                                id: string;
+                                name: string;
+                            };
+                        };
+                        /** @description The whole key (exk_…), shown once */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Response for status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 423 */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postApiV1OrgsByOrgIdKeysByKeyIdRotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** ApiKeyView */
+                        key: {
+                            /** @description 24 lowercase hex */
+                            id: string;
+                            name: string;
+                            /** @description The first characters of the secret, to recognise it */
+                            prefix: string;
+                            /** @description Permission names, or ["*"] for all (never more than the creator's role) */
+                            permissions: string[];
+                            /** @description Site ids, or null for every site of the org */
+                            sites: string[] | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            expiresAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            lastUsedAt: string | null;
+                            lastUsedIp: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            revokedAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            rotatedAt: string | null;
+                            /** @description The member the key acts for */
+                            createdBy: {
+                                /** @description 24 lowercase hex */
+                                id: string;
+                                name: string;
+                            };
+                        };
+                        /** @description The whole key (exk_…), shown once */
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Response for status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 423 */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteApiV1OrgsByOrgIdKeysByKeyId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Response for status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 404 */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,80 +1,26 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import * as OTPAuth from "otpauth";
-import { must, startStack, type TestStack } from "../helpers/stack.ts";
-import { startMailbox, type Mailbox } from "../helpers/mailbox.ts";
+import { must, type TestStack } from "../helpers/stack.ts";
+import type { Mailbox } from "../helpers/mailbox.ts";
+import { authenticator, Browser, dashboardAccounts, errorCode, startDashboardStack } from "../helpers/session-browser.ts";
 
 const ORIGIN = "http://dashboard.test";
 const MIN = 60_000;
 let stack: TestStack;
 let mailbox: Mailbox;
 let org: string;
+let accounts: ReturnType<typeof dashboardAccounts>;
+let close: () => Promise<void>;
+beforeAll(async () => ({ stack, mailbox, org, accounts, close } = await startDashboardStack(ORIGIN)));
+afterAll(() => close());
 
-beforeAll(async () => {
-  mailbox = await startMailbox();
-  stack = await startStack({ env: { PUBLIC_URL: ORIGIN, SMTP_URL: mailbox.url } });
-  org = stack.bootstrap!.orgId;
-});
-
-afterAll(async () => {
-  await stack.close();
-  await mailbox.close();
-});
-
-/** A browser's view: the cookie it holds, sent with every call, with the dashboard's Origin. */
-class Browser {
-  cookie: string | null = null;
-  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
-    const res = await fetch(stack.url + path, {
-      method,
-      headers: {
-        origin: ORIGIN,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const set = res.headers.get("set-cookie");
-    if (set) this.cookie = /Max-Age=0/.test(set) ? null : set.split(";")[0];
-    return res;
-  }
-  async signIn(email: string, password: string): Promise<Response> {
-    return this.call("POST", "/api/v1/session", { email, password });
-  }
-}
-
-const errorCode = async (res: Response) => ((await res.json()) as { error: { code: string } }).error.code;
-
-async function signedIn(email: string, password: string): Promise<Browser> {
-  const b = new Browser();
-  const res = await b.signIn(email, password);
-  expect(res.status).toBe(200);
-  return b;
-}
-
-function authenticator(secret: string) {
-  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 });
-}
-
-/** A member with a password set by the operator (their e-mail not verified yet). */
-function member(email: string, role: string, password = "a long enough pass phrase"): { id: string; password: string } {
-  const { id } = must(stack.admin("user", "create", "--org", org, "--name", email.split("@")[0], "--email", email, "--role", role));
-  must(stack.admin("user", "set-password", "--email", email, "--password", password));
-  return { id, password };
-}
-
-async function verifiedMember(email: string, role: string) {
-  const m = member(email, role);
-  const b = await signedIn(email, m.password);
-  const mail = await mailbox.next(email);
-  const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? "")![1];
-  expect((await b.call("POST", "/api/v1/email-verification", { token })).status).toBe(200);
-  return { ...m, browser: b };
-}
+const browser = () => new Browser(stack, ORIGIN);
+const signedIn = (email: string, password: string) => accounts.signedIn(email, password);
+const member = (email: string, role: string, password?: string) => accounts.member(org, email, role, password);
+const verifiedMember = (email: string, role: string) => accounts.verifiedMember(org, email, role);
 
 describe("sign-in and the read API", () => {
   test("the owner signs in with the bootstrap password; the cookie reads a route with the same answer as the key", async () => {
-    const b = new Browser();
+    const b = browser();
     const res = await b.signIn("owner@localhost", stack.bootstrap!.ownerPassword);
     expect(res.status).toBe(200);
     const setCookie = res.headers.get("set-cookie")!;
@@ -97,19 +43,19 @@ describe("sign-in and the read API", () => {
   });
 
   test("no cookie or an unknown one → 401 UNAUTHENTICATED; a wrong password and an unknown e-mail get the same 401", async () => {
-    const b = new Browser();
+    const b = browser();
     expect(await errorCode(await b.call("GET", "/api/v1/session"))).toBe("UNAUTHENTICATED");
     b.cookie = `tm_session=${"A".repeat(43)}`;
     expect(await errorCode(await b.call("GET", `/api/v1/orgs/${org}/sites`))).toBe("UNAUTHENTICATED");
-    const wrong = await new Browser().signIn("owner@localhost", "not the password at all");
-    const unknown = await new Browser().signIn("nobody@example.com", "not the password at all");
+    const wrong = await browser().signIn("owner@localhost", "not the password at all");
+    const unknown = await browser().signIn("nobody@example.com", "not the password at all");
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect((await wrong.json()).error.message).toBe((await unknown.json()).error.message);
   });
 
   test("a bearer key wins over a cookie sent beside it; key behaviour is unchanged", async () => {
-    const b = new Browser();
+    const b = browser();
     b.cookie = `tm_session=${"A".repeat(43)}`;
     const res = await b.call("GET", `/api/v1/orgs/${org}/sites`, undefined, { authorization: `Bearer ${stack.bootstrap!.key}` });
     expect(res.status).toBe(200);
@@ -117,7 +63,7 @@ describe("sign-in and the read API", () => {
   });
 
   test("a cross-origin POST is refused 403 FORBIDDEN (sign-in and a session's POST read route alike)", async () => {
-    const evil = await new Browser().call("POST", "/api/v1/session", { email: "owner@localhost", password: stack.bootstrap!.ownerPassword }, { origin: "https://evil.example" });
+    const evil = await browser().call("POST", "/api/v1/session", { email: "owner@localhost", password: stack.bootstrap!.ownerPassword }, { origin: "https://evil.example" });
     expect(evil.status).toBe(403);
     const body = await evil.json();
     expect(body.error.code).toBe("FORBIDDEN");
@@ -140,11 +86,11 @@ describe("e-mail verification through a real SMTP server", () => {
     expect(mail.subject).toBe("Verify your e-mail address for Tidemark");
     const link = /(http:\/\/dashboard\.test\/verify-email\?token=[A-Za-z0-9_-]{43})/.exec(mail.text ?? "")![1];
     const token = new URL(link).searchParams.get("token")!;
-    const verified = await new Browser().call("POST", "/api/v1/email-verification", { token });
+    const verified = await browser().call("POST", "/api/v1/email-verification", { token });
     expect(verified.status).toBe(200);
     expect(await verified.json()).toEqual({ verified: true });
     // The link works once.
-    expect(await errorCode(await new Browser().call("POST", "/api/v1/email-verification", { token }))).toBe("VALIDATION_FAILED");
+    expect(await errorCode(await browser().call("POST", "/api/v1/email-verification", { token }))).toBe("VALIDATION_FAILED");
     expect((await b.call("GET", `/api/v1/orgs/${org}/sites`)).status).toBe(200);
     const leads = await b.call("GET", `/api/v1/orgs/${org}/sites/${stack.bootstrap!.siteId}/leads`);
     expect(leads.status).toBe(403);
@@ -157,19 +103,19 @@ describe("e-mail verification through a real SMTP server", () => {
 describe("the account lock", () => {
   test("ten wrong passwords in 15 minutes → 423 ACCOUNT_LOCKED with Retry-After; admin user unlock lifts it", async () => {
     const m = member("lou@example.com", "analyst");
-    for (let i = 1; i <= 9; i++) expect((await new Browser().signIn("lou@example.com", `wrong password ${i}`)).status).toBe(401);
-    const tenth = await new Browser().signIn("lou@example.com", "wrong password 10");
+    for (let i = 1; i <= 9; i++) expect((await browser().signIn("lou@example.com", `wrong password ${i}`)).status).toBe(401);
+    const tenth = await browser().signIn("lou@example.com", "wrong password 10");
     expect(tenth.status).toBe(423);
     expect(tenth.headers.get("retry-after")).toBe("900");
     expect((await tenth.json()).error.code).toBe("ACCOUNT_LOCKED");
     stack.clock.advance(5 * MIN);
-    const right = await new Browser().signIn("lou@example.com", m.password);
+    const right = await browser().signIn("lou@example.com", m.password);
     expect(right.status).toBe(423);
     expect(right.headers.get("retry-after")).toBe("600");
     const unlocked = stack.admin("user", "unlock", "--email", "lou@example.com");
     expect(unlocked.code).toBe(0);
     expect(unlocked.json).toEqual({ id: m.id, email: "lou@example.com", locked: false });
-    expect((await new Browser().signIn("lou@example.com", m.password)).status).toBe(200);
+    expect((await browser().signIn("lou@example.com", m.password)).status).toBe(200);
     const audit = await (await stack.api(`/api/v1/orgs/${org}/audit?action=user.locked`, stack.bootstrap!.key)).json();
     expect(audit.rows.length).toBe(1);
     const failed = await (await stack.api(`/api/v1/orgs/${org}/audit?action=user.login_failed&q=lou`, stack.bootstrap!.key)).json();
@@ -292,8 +238,8 @@ describe("session ends", () => {
     expect((await v.call("POST", "/api/v1/me/password", { currentPassword: password, newPassword: "a brand new pass phrase" })).status).toBe(204);
     expect((await v.call("GET", "/api/v1/session")).status).toBe(200);
     expect(await errorCode(await other.call("GET", "/api/v1/session"))).toBe("SESSION_EXPIRED");
-    expect((await new Browser().signIn("quinn@example.com", password)).status).toBe(401);
-    expect((await new Browser().signIn("quinn@example.com", "a brand new pass phrase")).status).toBe(200);
+    expect((await browser().signIn("quinn@example.com", password)).status).toBe(401);
+    expect((await browser().signIn("quinn@example.com", "a brand new pass phrase")).status).toBe(200);
     void b;
   });
 
@@ -316,7 +262,7 @@ describe("bad bodies → 422 with the field, never 500", () => {
   ];
   for (const [method, path, body, field] of cases) {
     test(`${method} ${path} ${JSON.stringify(body)} → 422 naming ${field}`, async () => {
-      const res = await new Browser().call(method, path, body);
+      const res = await browser().call(method, path, body);
       expect(res.status).toBe(422);
       const error = (await res.json()).error;
       expect(error.code).toBe("VALIDATION_FAILED");

@@ -5,12 +5,13 @@ import { sitesOf } from "./sites.ts";
 import { rangeOf } from "./dates.ts";
 import { filtersOf } from "./filters.ts";
 import { useLoad } from "./load.ts";
-import { Shell, SITE_PAGES, sitePath, type SitePage } from "./components/Shell.tsx";
+import { managesWorkspace, Shell, SITE_PAGES, sitePath, type SitePage } from "./components/Shell.tsx";
 import { Failure } from "./components/Failure.tsx";
 import { Card, SecondFactor, SignIn } from "./pages/SignIn.tsx";
 import { CheckEmail, VerifyEmail } from "./pages/Email.tsx";
 import { OverviewPage } from "./pages/Overview.tsx";
 import { LocationsPage, RealtimePage, ReportPage } from "./pages/Reports.tsx";
+import { ApiKeysPage } from "./pages/ApiKeys.tsx";
 
 /** `/` and `/orgs/:org`: to the first site's overview of the first (or named) organisation. */
 function Landing({ orgId }: { orgId?: string }) {
@@ -50,6 +51,19 @@ function SitePages({ orgId, siteId, page }: { orgId: string; siteId: string; pag
   );
 }
 
+/** Workspace → API keys of an org (owners and admins; the server says no to others too). */
+function KeysPage({ orgId }: { orgId: string }) {
+  const sites = useLoad(orgId, () => loadSession().then((s) => (s ? sitesOf(orgId) : Promise.reject(navigate("/sign-in", { replace: true })))));
+  if (sites.error) return <Card title="Tidemark"><Failure error={sites.error} /></Card>;
+  if (!sites.data) return <Card title="Tidemark"><p aria-busy="true">Loading…</p></Card>;
+  if (!managesWorkspace(orgId)) return <Card title="API keys"><p>Only the organisation's owners and admins manage its API keys. <a href="/">Go to the dashboard</a></p></Card>;
+  return (
+    <Shell orgId={orgId} sites={sites.data} page="keys">
+      <ApiKeysPage orgId={orgId} sites={sites.data} />
+    </Shell>
+  );
+}
+
 /** Picks the page for the path; each page fetches what it shows. */
 export function App() {
   const { path } = route.value;
@@ -63,6 +77,8 @@ export function App() {
   if (path === "/" || path === "") return <Landing />;
   const org = match("/orgs/:org", path);
   if (org) return <Landing orgId={org.org} />;
+  const keys = match("/orgs/:org/keys", path);
+  if (keys) return <KeysPage orgId={keys.org!} />;
   const page = match("/orgs/:org/sites/:site/:page", path);
   if (page && SITE_PAGES.some((p) => p.key === page.page)) return <SitePages orgId={page.org!} siteId={page.site!} page={page.page as SitePage} />;
   return (

@@ -94,18 +94,26 @@ export function ThemeToggle() {
   );
 }
 
+/** The organisation's own pages, beside the reports of its sites (owners and admins only). */
+export const WORKSPACE_PAGES = [{ key: "keys", label: "API keys" }] as const;
+export type WorkspacePage = (typeof WORKSPACE_PAGES)[number]["key"];
+
+export const managesWorkspace = (orgId: string) => session.value?.orgs.some((o) => o.id === orgId && (o.role === "owner" || o.role === "admin")) ?? false;
+
 interface ShellProps {
   orgId: string;
-  site: Site;
+  /** A site page's site; a workspace page has none (no site picker, range or report links). */
+  site?: Site;
   sites: Site[];
-  page: SitePage;
+  page: SitePage | WorkspacePage;
   children: ComponentChildren;
 }
 
-/** The frame of every site page: banner (site, range, theme, sign-out), navigation, main. */
+/** The frame of every page after sign-in: banner (site, range, theme, sign-out), navigation, main. */
 export function Shell({ orgId, site, sites, page, children }: ShellProps) {
-  const range = rangeOf(route.value.query, site.timezone);
+  const range = site && rangeOf(route.value.query, site.timezone);
   const orgs = session.value?.orgs ?? [];
+  const reportsSite = site ?? sites[0];
   return (
     <>
       <a class="skip" href="#main">
@@ -125,6 +133,8 @@ export function Shell({ orgId, site, sites, page, children }: ShellProps) {
             </select>
           </label>
         )}
+        {site && range && (
+          <>
         <label>
           Site
           <select value={site.id} onChange={(e) => navigate(sitePath(orgId, e.currentTarget.value, page) + keptQuery())}>
@@ -134,6 +144,8 @@ export function Shell({ orgId, site, sites, page, children }: ShellProps) {
           </select>
         </label>
         <DatePicker key={`${range.from}/${range.to}`} range={range} timezone={site.timezone} />
+          </>
+        )}
         <ThemeToggle />
         <button
           type="button"
@@ -145,20 +157,35 @@ export function Shell({ orgId, site, sites, page, children }: ShellProps) {
           Sign out
         </button>
       </header>
-      <nav aria-label="Reports" class="reports-nav">
-        <ul>
-          {SITE_PAGES.map((p) => (
-            <li>
-              <a href={sitePath(orgId, site.id, p.key) + keptQuery()} aria-current={p.key === page ? "page" : undefined}>
-                {p.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {reportsSite && (
+        <nav aria-label="Reports" class="reports-nav">
+          <ul>
+            {SITE_PAGES.map((p) => (
+              <li>
+                <a href={sitePath(orgId, reportsSite.id, p.key) + keptQuery()} aria-current={p.key === page ? "page" : undefined}>
+                  {p.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {managesWorkspace(orgId) && (
+        <nav aria-label="Workspace" class="reports-nav">
+          <ul>
+            {WORKSPACE_PAGES.map((p) => (
+              <li>
+                <a href={`/orgs/${orgId}/${p.key}`} aria-current={p.key === page ? "page" : undefined}>
+                  Workspace → {p.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       <main id="main" tabIndex={-1}>
         <h1>
-          {SITE_PAGES.find((p) => p.key === page)?.label} <span class="site-name">· {site.name}</span>
+          {[...SITE_PAGES, ...WORKSPACE_PAGES].find((p) => p.key === page)?.label} <span class="site-name">· {site?.name ?? orgs.find((o) => o.id === orgId)?.name}</span>
         </h1>
         {page === "overview" && <FilterChips />}
         {children}

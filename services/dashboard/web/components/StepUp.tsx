@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState } from "preact/hooks";
+import { ApiFailure } from "../api.ts";
+import { passSecondFactor } from "../session.ts";
+import { refusal } from "../pages/SignIn.tsx";
+
+/**
+ * Sensitive changes (DESIGN 12 step-up): run an action; when the server answers
+ * STEP_UP_REQUIRED, ask for a code from the authenticator app in a modal dialog, pass the
+ * second factor and run the action again. A user without two-factor gets the error back
+ * (details path `twoFactor`): there is no code to ask for.
+ */
+export function useStepUp() {
+  const [pending, setPending] = useState<{ retry: () => Promise<void>; fail: (error: unknown) => void } | null>(null);
+
+  async function run(action: () => Promise<void>): Promise<void> {
+    try {
+      await action();
+    } catch (error) {
+      if (!(error instanceof ApiFailure) || error.code !== "STEP_UP_REQUIRED" || error.details.some((d) => d.path === "twoFactor")) throw error;
+      await new Promise<void>((resolve, reject) => setPending({ retry: () => action().then(resolve), fail: reject }));
+    }
+  }
+
+  const dialog = pending && (
+    <StepUpDialog
+      onDone={() => {
+        setPending(null);
+        pending.retry().catch(pending.fail);
+      }}
+      onCancel={() => {
+        setPending(null);
+        pending.fail(new ApiFailure(0, "CANCELLED", "Cancelled: nothing was changed."));
+      }}
+    />
+  );
+  return { run, dialog };
+}
+
+function StepUpDialog({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [code, setCode] = useState("");
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => {
+    ref.current?.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="step-up-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+    >
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setMessage(null);
+          try {
+            await passSecondFactor({ code: code.replace(/\s/g, "") });
+            onDone();
+          } catch (error) {
+            setMessage(refusal(error));
+          }
+        }}
+      >
+        <h2 id="step-up-title">Confirm it is you</h2>
+        <p>This change needs a fresh code from your authenticator app.</p>
+        <label>
+          6-digit code
+          <input name="code" required autocomplete="one-time-code" inputMode="numeric" pattern="[0-9 ]{6,7}" value={code} onInput={(e) => setCode(e.currentTarget.value)} />
+        </label>
+        {message && (
+          <p role="alert" class="error">
+            {message}
+          </p>
+        )}
+        <div class="actions">
+          <button type="submit" class="primary">
+            Confirm
+          </button>
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { chromium, type Browser } from "playwright-core";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { CHROME_UA } from "../helpers/hits.ts";
+import { freePort, spawnService, type Proc } from "../helpers/process.ts";
+import { authenticator } from "../helpers/session-browser.ts";
+import { seriousViolations } from "../helpers/axe.ts";
+import { ROOT, tempDir } from "../helpers/stack.ts";
+
+/**
+ * Workspace → API keys in Debian's Chromium against the real server (services/router/main.ts):
+ * the owner creates a key through the step-up dialog, the secret read from the page works on
+ * the API, and revoking it on the page ends it.
+ */
+
+let server: Proc;
+let browser: Browser;
+let dataDir: string;
+let origin: string;
+let boot: { orgId: string; siteId: string; ownerEmail: string; ownerPassword: string };
+
+beforeAll(async () => {
+  dataDir = tempDir("tm-keys-e2e-");
+  const port = freePort();
+  origin = `http://localhost:${port}`;
+  server = await spawnService([process.execPath, join(ROOT, "services/router/main.ts")], { DATA_DIR: dataDir, PUBLIC_URL: origin, PASSWORD_HASH_MEMORY_KIB: "4096", PASSWORD_HASH_TIME: "1" }, port, 30_000);
+  boot = JSON.parse(readFileSync(join(dataDir, "bootstrap.json"), "utf8"));
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.kill();
+});
+
+const bearer = (secret: string) => fetch(`${server.url}/api/v1/orgs/${boot.orgId}/sites`, { headers: { authorization: `Bearer ${secret}` } });
+
+test("the owner creates a key on the page through the step-up dialog; the secret shown once works on the API; revoking it on the page ends it", async () => {
+  const context = await browser.newContext({ userAgent: CHROME_UA });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("dialog", (d) => d.accept());
+  try {
+    await page.goto(`${origin}/`);
+    await page.getByLabel("E-mail").fill(boot.ownerEmail);
+    await page.getByLabel("Password").fill(boot.ownerPassword);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("link", { name: "Workspace → API keys" }).waitFor();
+
+    // Two-factor enrolled through the API with the page's cookie; codes computed here.
+    const headers = { origin };
+    const enrol = await (await page.request.post(`${origin}/api/v1/me/two-factor`, { headers })).json();
+    const app = authenticator(enrol.secret);
+    expect((await page.request.post(`${origin}/api/v1/me/two-factor/confirm`, { headers, data: { code: app.generate() } })).status()).toBe(200);
+    // Enrolment counts as a second factor for 15 minutes: age it, as if 16 minutes had passed.
+    const control = new Database(join(dataDir, "control.sqlite"));
+    control.run("UPDATE user_sessions SET second_factor_at = second_factor_at - 16 * 60000 WHERE second_factor_at IS NOT NULL");
+    control.close();
+
+    await page.getByRole("link", { name: "Workspace → API keys" }).click();
+    await page.getByRole("heading", { name: "API keys" }).waitFor();
+    await page.getByLabel("Name").fill("Browser report");
+    await page.getByLabel("Expires after").selectOption("30");
+    await page.getByRole("button", { name: "Create key" }).click();
+
+    const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
+    await dialog.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    // The next step's code: the enrolment's own is refused as a replay.
+    await dialog.getByLabel("6-digit code").fill(app.generate({ timestamp: Date.now() + 30_000 }));
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+
+    const secretBox = page.locator("[data-secret]");
+    await secretBox.waitFor();
+    await page.getByText("you will not see it again").waitFor();
+    const secret = (await secretBox.textContent())!.trim();
+    expect(secret).toMatch(/^exk_[0-9A-Za-z]{43}$/);
+    expect((await bearer(secret)).status).toBe(200);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const row = page.getByRole("row").filter({ hasText: "Browser report" });
+    await row.getByText("Active").waitFor();
+    expect(await row.getByText(`${secret.slice(0, 10)}…`).count()).toBe(1);
+    await row.getByRole("button", { name: "Revoke Browser report" }).click();
+    await row.getByText("Revoked").waitFor();
+    expect((await bearer(secret)).status).toBe(401);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 90_000);
