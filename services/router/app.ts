@@ -163,19 +163,17 @@ export function createRouterApp(platform: Platform, upstreams: Upstreams, option
     app.route(route.method, route.path, ({ request, params }) => forwardApi(route, request, params as Record<string, string>));
   }
 
-  // GET as well as ALL: Elysia prefers the GET wildcard below to an ALL route with path parameters.
-  for (const path of DASHBOARD_API) app.get(path, ({ request }) => forwardDashboardApi(request)).all(path, ({ request }) => forwardDashboardApi(request));
-
-  app
-    .all("/v1/hooks/*", ({ request }) => forwardPublic(request, upstreams.hooks))
-    .all("/v1/*", ({ request }) => forwardPublic(request, upstreams.ingest))
-    // Every other page is the dashboard's (its single-page app and assets). Elysia prefers this
-    // GET wildcard to the ALL ones above, so it sends their paths on itself.
-    .get("/*", ({ request, path }) => {
-      if (path.startsWith("/api/")) throw new ApiError("NOT_FOUND", "No such route");
-      if (path.startsWith("/v1/")) return forwardPublic(request, path.startsWith("/v1/hooks/") ? upstreams.hooks : upstreams.ingest);
-      return forwardPublic(request, upstreams.dashboard);
-    });
+  // Elysia prefers the GET wildcard below (the dashboard's pages) to an ALL route with a wildcard
+  // or path parameters: each of those is registered for GET as well.
+  const everyMethod = (path: string, handle: (request: Request) => Promise<Response>) => app.get(path, ({ request }) => handle(request)).all(path, ({ request }) => handle(request));
+  for (const path of DASHBOARD_API) everyMethod(path, forwardDashboardApi);
+  everyMethod("/v1/hooks/*", (request) => forwardPublic(request, upstreams.hooks));
+  everyMethod("/v1/*", (request) => forwardPublic(request, upstreams.ingest));
+  // Every other page is the dashboard's (its single-page app and assets); an unknown API path is not.
+  app.get("/*", ({ request, path }) => {
+    if (path.startsWith("/api/")) throw new ApiError("NOT_FOUND", "No such route");
+    return forwardPublic(request, upstreams.dashboard);
+  });
 
   /** Flushes the buffered key-use records; call when the server stops. */
   const close = () => uses.stop();
