@@ -158,7 +158,8 @@ function StepEditor({ step, index, count, problem, change, move, remove }: {
   const field = (name: string) => `steps.${index}.${name}`;
   const n = index + 1;
   const input = (name: "label" | "value" | "name", label: string, extra: object = {}) => (
-    <label>
+    <>
+      <label>
       {label}
       <input
         id={`funnel-step-${index}-${name}`}
@@ -167,19 +168,22 @@ function StepEditor({ step, index, count, problem, change, move, remove }: {
         {...invalidProps(field(name), problem(field(name)))}
         {...extra}
       />
-      <FieldProblem field={field(name)} message={problem(field(name))} />
     </label>
+      <FieldProblem field={field(name)} message={problem(field(name))} />
+    </>
   );
   const select = <K extends "kind" | "match" | "eventType">(name: K, label: string, options: { value: DraftStep[K]; label: string }[]) => (
-    <label>
+    <>
+      <label>
       {label}
-      <select value={step[name]} onChange={(e) => change({ [name]: e.currentTarget.value } as Partial<DraftStep>)} {...invalidProps(field(name), problem(field(name)))}>
+      <select id={`funnel-step-${index}-${name}`} value={step[name]} onChange={(e) => change({ [name]: e.currentTarget.value } as Partial<DraftStep>)} {...invalidProps(field(name), problem(field(name)))}>
         {options.map((o) => (
           <option value={o.value}>{o.label}</option>
         ))}
       </select>
-      <FieldProblem field={field(name)} message={problem(field(name))} />
     </label>
+      <FieldProblem field={field(name)} message={problem(field(name))} />
+    </>
   );
   return (
     <li class="step-editor">
@@ -257,8 +261,8 @@ function FunnelBuilder({ base, range, breakdown, start }: { base: string; range:
           <label>
             Funnel name
             <input id="funnel-name" value={draft.name} onInput={(e) => setDraft({ ...draft, name: e.currentTarget.value })} {...invalidProps("name", problems.at("name"))} />
-            <FieldProblem field="name" message={problems.at("name")} />
           </label>
+            <FieldProblem field="name" message={problems.at("name")} />
           <label>
             Mode
             <select value={draft.mode} onChange={(e) => setDraft({ ...draft, mode: e.currentTarget.value as Draft["mode"] })} {...invalidProps("mode", problems.at("mode"))}>
@@ -266,8 +270,8 @@ function FunnelBuilder({ base, range, breakdown, start }: { base: string; range:
                 <option value={value}>{label}</option>
               ))}
             </select>
-            <FieldProblem field="mode" message={problems.at("mode")} />
           </label>
+            <FieldProblem field="mode" message={problems.at("mode")} />
           <label>
             Scope
             <select value={draft.scope} onChange={(e) => setDraft({ ...draft, scope: e.currentTarget.value as Draft["scope"] })} {...invalidProps("scope", problems.at("scope"))}>
@@ -275,8 +279,8 @@ function FunnelBuilder({ base, range, breakdown, start }: { base: string; range:
                 <option value={value}>{label}</option>
               ))}
             </select>
-            <FieldProblem field="scope" message={problems.at("scope")} />
           </label>
+            <FieldProblem field="scope" message={problems.at("scope")} />
         </div>
         <ol class="step-list" aria-label={`Steps (${MIN_STEPS} to ${MAX_STEPS})`}>
           {draft.steps.map((step, index) => (
@@ -294,7 +298,7 @@ function FunnelBuilder({ base, range, breakdown, start }: { base: string; range:
         </ol>
         <FieldProblem field="steps" message={problems.at("steps")} />
         <div class="actions">
-          <button type="button" disabled={draft.steps.length >= MAX_STEPS} onClick={() => edit([...draft.steps, blankStep()])}>
+          <button type="button" id="funnel-add-step" disabled={draft.steps.length >= MAX_STEPS} onClick={() => edit([...draft.steps, blankStep()])}>
             Add step
           </button>
           <button type="submit" class="primary">
