@@ -1,7 +1,7 @@
 import type { Metric } from "../../../lib/analytics/metrics.ts";
 import type { Dimension, FilterOp } from "../../../lib/analytics/engine.ts";
 import type { Breakdown } from "../../../lib/analytics/funnels/run.ts";
-import type { EVENT_TYPES, MODES, PageMatch, SCOPES } from "../../../lib/analytics/funnels/definition.ts";
+import type { EVENT_TYPES, FunnelStep, MODES, PageMatch, SCOPES } from "../../../lib/analytics/funnels/definition.ts";
 import type { ExploreKind, RETENTION_PERIODS } from "../../../lib/analytics/explore/model.ts";
 
 /**
@@ -64,6 +64,7 @@ export const BREAKDOWNS = keysOf(BREAKDOWN_LABELS);
 export const PAGE_MATCH_LABELS: Record<PageMatch, string> = { equals: "equals", starts_with: "starts with", contains: "contains", regex: "matches the pattern" };
 export const PAGE_MATCHES = keysOf(PAGE_MATCH_LABELS);
 
+export const STEP_KIND_LABELS: Record<FunnelStep["kind"], string> = { page: "Page view", event: "Event or conversion" };
 export const EVENT_TYPE_LABELS: Record<(typeof EVENT_TYPES)[number], string> = { event: "Custom event", conversion: "Conversion" };
 export const EVENT_TYPES_LIST = keysOf(EVENT_TYPE_LABELS);
 

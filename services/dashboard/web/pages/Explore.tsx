@@ -8,13 +8,13 @@ import { countryName, formatDecimal, formatInteger, formatMoney, formatPercent, 
 import { useLoad, type Loaded } from "../load.ts";
 import { navigate, withQuery } from "../router.ts";
 import {
-  DIMENSION_LABELS, DIMENSIONS, EVENT_TYPE_LABELS, EVENT_TYPES_LIST, EXPLORE_KIND_LABELS, EXPLORE_KINDS, FILTER_OP_LABELS, FILTER_OPS, METRIC_LABELS, METRICS,
-  PAGE_MATCH_LABELS, PAGE_MATCHES, RETENTION_PERIOD_LABELS,
+  DIMENSION_LABELS, EVENT_TYPE_LABELS, EXPLORE_KIND_LABELS, EXPLORE_KINDS, FILTER_OP_LABELS, METRIC_LABELS, METRICS, PAGE_MATCH_LABELS, RETENTION_PERIOD_LABELS, STEP_KIND_LABELS,
 } from "../vocabulary.ts";
 import { encodeFilter, exploreView, LIMITS, requestOf, withSegments, type ExploreFilter, type ExploreView, type PathStart } from "../explore-view.ts";
 import { Table, type Column } from "../components/Table.tsx";
 import { ProblemList } from "../components/Problems.tsx";
 import { Failure } from "../components/Failure.tsx";
+import { Select } from "../components/Select.tsx";
 
 const RATES: Metric[] = ["engagementRate", "bounceRate", "conversionRate"];
 function formatMetric(metric: Metric, value: number, currency: string): string {
@@ -60,22 +60,8 @@ function FilterAdder({ idPrefix, add }: { idPrefix: string; add: (filter: Explor
         setValue("");
       }}
     >
-      <label>
-        Filter dimension
-        <select id={`${idPrefix}-dim`} value={dim} onChange={(e) => setDim(e.currentTarget.value as ExploreFilter["dim"])}>
-          {DIMENSIONS.map((d) => (
-            <option value={d}>{DIMENSION_LABELS[d]}</option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Operator
-        <select value={op} onChange={(e) => setOp(e.currentTarget.value as ExploreFilter["op"])}>
-          {FILTER_OPS.map((o) => (
-            <option value={o}>{FILTER_OP_LABELS[o]}</option>
-          ))}
-        </select>
-      </label>
+      <Select id={`${idPrefix}-dim`} label="Filter dimension" value={dim} labels={DIMENSION_LABELS} onChange={setDim} />
+      <Select label="Operator" value={op} labels={FILTER_OP_LABELS} onChange={setOp} />
       <label>
         Value{op === "in" ? " (comma-separated)" : ""}
         <input value={value} required onInput={(e) => setValue(e.currentTarget.value)} />
@@ -137,14 +123,7 @@ function QueryKind({ base, view, range, currency }: { base: string; view: Explor
       >
         <MetricChoice chosen={metrics} set={setMetrics} />
         <div class="field-row">
-          <label>
-            Dimension
-            <select value={dimension} onChange={(e) => setDimension(e.currentTarget.value as ExploreView["dimension"])}>
-              {DIMENSIONS.map((d) => (
-                <option value={d}>{DIMENSION_LABELS[d]}</option>
-              ))}
-            </select>
-          </label>
+          <Select label="Dimension" value={dimension} labels={DIMENSION_LABELS} onChange={setDimension} />
           <label>
             Rows (at most)
             <input type="number" min={LIMITS.limit[0]} max={LIMITS.limit[1]} value={limit} onInput={(e) => setLimit(e.currentTarget.value)} />
@@ -253,14 +232,7 @@ function RetentionKind({ base, view, range }: { base: string; view: ExploreView;
           navigate(withQuery({ period, periods: periods.trim() === "" ? null : periods }));
         }}
       >
-        <label>
-          Cohorts by
-          <select value={period} onChange={(e) => setPeriod(e.currentTarget.value as ExploreView["period"])}>
-            {Object.entries(RETENTION_PERIOD_LABELS).map(([value, label]) => (
-              <option value={value}>{label}</option>
-            ))}
-          </select>
-        </label>
+        <Select label="Cohorts by" value={period} labels={RETENTION_PERIOD_LABELS} onChange={setPeriod} />
         <label>
           Periods per cohort (default 12 weeks or 6 months)
           <input type="number" min={LIMITS.periods[0]} max={LIMITS.periods[1]} value={periods} onInput={(e) => setPeriods(e.currentTarget.value)} />
@@ -393,26 +365,15 @@ function PathsKind({ base, view, range }: { base: string; view: ExploreView; ran
           );
         }}
       >
-        <label>
-          Start at
-          <select
-            value={start.kind}
-            onChange={(e) => setStart(e.currentTarget.value === "page" ? { kind: "page", match: "equals", value: "/" } : { kind: "event", eventType: "event", name: "" })}
-          >
-            <option value="page">A page</option>
-            <option value="event">An event or conversion</option>
-          </select>
-        </label>
+        <Select
+          label="Start at"
+          value={start.kind}
+          labels={STEP_KIND_LABELS}
+          onChange={(kind) => setStart(kind === "page" ? { kind: "page", match: "equals", value: "/" } : { kind: "event", eventType: "event", name: "" })}
+        />
         {start.kind === "page" ? (
           <>
-            <label>
-              Path
-              <select value={start.match} onChange={(e) => setStart({ ...start, match: e.currentTarget.value as (typeof PAGE_MATCHES)[number] })}>
-                {PAGE_MATCHES.map((m) => (
-                  <option value={m}>{PAGE_MATCH_LABELS[m]}</option>
-                ))}
-              </select>
-            </label>
+            <Select label="Path" value={start.match ?? "equals"} labels={PAGE_MATCH_LABELS} onChange={(match) => setStart({ ...start, match })} />
             <label>
               Path value
               <input value={start.value} required onInput={(e) => setStart({ ...start, value: e.currentTarget.value })} />
@@ -420,14 +381,7 @@ function PathsKind({ base, view, range }: { base: string; view: ExploreView; ran
           </>
         ) : (
           <>
-            <label>
-              Type
-              <select value={start.eventType} onChange={(e) => setStart({ ...start, eventType: e.currentTarget.value as (typeof EVENT_TYPES_LIST)[number] })}>
-                {EVENT_TYPES_LIST.map((t) => (
-                  <option value={t}>{EVENT_TYPE_LABELS[t]}</option>
-                ))}
-              </select>
-            </label>
+            <Select label="Type" value={start.eventType ?? "event"} labels={EVENT_TYPE_LABELS} onChange={(eventType) => setStart({ ...start, eventType })} />
             <label>
               Event name
               <input value={start.name} required onInput={(e) => setStart({ ...start, name: e.currentTarget.value })} />

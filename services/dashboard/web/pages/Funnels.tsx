@@ -8,10 +8,11 @@ import { countryName, formatInteger, formatPercent, formatSeconds, humanize } fr
 import { useLoad } from "../load.ts";
 import { navigate, route, withQuery } from "../router.ts";
 import {
-  BREAKDOWN_LABELS, BREAKDOWNS, EVENT_TYPE_LABELS, EVENT_TYPES_LIST, MODE_LABELS, PAGE_MATCH_LABELS, PAGE_MATCHES, SCOPE_LABELS,
+  BREAKDOWN_LABELS, BREAKDOWNS, EVENT_TYPE_LABELS, EVENT_TYPES_LIST, MODE_LABELS, PAGE_MATCH_LABELS, PAGE_MATCHES, SCOPE_LABELS, STEP_KIND_LABELS,
 } from "../vocabulary.ts";
 import { Table, type Column } from "../components/Table.tsx";
 import { Failure } from "../components/Failure.tsx";
+import { Select } from "../components/Select.tsx";
 import { FieldProblem, invalidProps, ProblemList, problemsOf } from "../components/Problems.tsx";
 
 type FunnelResult = Static<typeof FunnelResultModel>;
@@ -86,14 +87,7 @@ export function FunnelResultView({ result, title }: { result: FunnelResult; titl
 
 function BreakdownPicker({ value }: { value: Breakdown }) {
   return (
-    <label class="inline-field">
-      Breakdown
-      <select value={value} onChange={(e) => navigate(withQuery({ breakdown: e.currentTarget.value === "none" ? null : e.currentTarget.value }))}>
-        {BREAKDOWNS.map((b) => (
-          <option value={b}>{BREAKDOWN_LABELS[b]}</option>
-        ))}
-      </select>
-    </label>
+    <Select class="inline-field" label="Breakdown" value={value} labels={BREAKDOWN_LABELS} onChange={(b) => navigate(withQuery({ breakdown: b === "none" ? null : b }))} />
   );
 }
 
@@ -160,28 +154,28 @@ function StepEditor({ step, index, count, problem, change, move, remove }: {
   const input = (name: "label" | "value" | "name", label: string, extra: object = {}) => (
     <>
       <label>
-      {label}
-      <input
-        id={`funnel-step-${index}-${name}`}
-        value={step[name]}
-        onInput={(e) => change({ [name]: e.currentTarget.value })}
-        {...invalidProps(field(name), problem(field(name)))}
-        {...extra}
-      />
-    </label>
+        {label}
+        <input
+          id={`funnel-step-${index}-${name}`}
+          value={step[name]}
+          onInput={(e) => change({ [name]: e.currentTarget.value })}
+          {...invalidProps(field(name), problem(field(name)))}
+          {...extra}
+        />
+      </label>
       <FieldProblem field={field(name)} message={problem(field(name))} />
     </>
   );
-  const select = <K extends "kind" | "match" | "eventType">(name: K, label: string, options: { value: DraftStep[K]; label: string }[]) => (
+  const select = <K extends "kind" | "match" | "eventType">(name: K, label: string, labels: Record<DraftStep[K], string>) => (
     <>
-      <label>
-      {label}
-      <select id={`funnel-step-${index}-${name}`} value={step[name]} onChange={(e) => change({ [name]: e.currentTarget.value } as Partial<DraftStep>)} {...invalidProps(field(name), problem(field(name)))}>
-        {options.map((o) => (
-          <option value={o.value}>{o.label}</option>
-        ))}
-      </select>
-    </label>
+      <Select
+        id={`funnel-step-${index}-${name}`}
+        label={label}
+        value={step[name]}
+        labels={labels}
+        onChange={(value) => change({ [name]: value } as Partial<DraftStep>)}
+        extra={invalidProps(field(name), problem(field(name)))}
+      />
       <FieldProblem field={field(name)} message={problem(field(name))} />
     </>
   );
@@ -189,13 +183,10 @@ function StepEditor({ step, index, count, problem, change, move, remove }: {
     <li class="step-editor">
       <fieldset>
         <legend>Step {n}</legend>
-        {select("kind", "Kind", [
-          { value: "page", label: "Page view" },
-          { value: "event", label: "Event or conversion" },
-        ])}
+        {select("kind", "Kind", STEP_KIND_LABELS)}
         {step.kind === "page"
-          ? [select("match", "Path", PAGE_MATCHES.map((m) => ({ value: m, label: PAGE_MATCH_LABELS[m] }))), input("value", step.match === "regex" ? "Pattern" : "Path value", { placeholder: "/pricing" })]
-          : [select("eventType", "Type", EVENT_TYPES_LIST.map((t) => ({ value: t, label: EVENT_TYPE_LABELS[t] }))), input("name", "Event name")]}
+          ? [select("match", "Path", PAGE_MATCH_LABELS), input("value", step.match === "regex" ? "Pattern" : "Path value", { placeholder: "/pricing" })]
+          : [select("eventType", "Type", EVENT_TYPE_LABELS), input("name", "Event name")]}
         {input("label", "Label (optional)")}
         <div class="actions step-actions">
           <button type="button" id={`funnel-step-${step.id}-up`} aria-label={`Move step ${n} up`} disabled={index === 0} onClick={() => move(-1)}>
@@ -262,25 +253,11 @@ function FunnelBuilder({ base, range, breakdown, start }: { base: string; range:
             Funnel name
             <input id="funnel-name" value={draft.name} onInput={(e) => setDraft({ ...draft, name: e.currentTarget.value })} {...invalidProps("name", problems.at("name"))} />
           </label>
-            <FieldProblem field="name" message={problems.at("name")} />
-          <label>
-            Mode
-            <select value={draft.mode} onChange={(e) => setDraft({ ...draft, mode: e.currentTarget.value as Draft["mode"] })} {...invalidProps("mode", problems.at("mode"))}>
-              {Object.entries(MODE_LABELS).map(([value, label]) => (
-                <option value={value}>{label}</option>
-              ))}
-            </select>
-          </label>
-            <FieldProblem field="mode" message={problems.at("mode")} />
-          <label>
-            Scope
-            <select value={draft.scope} onChange={(e) => setDraft({ ...draft, scope: e.currentTarget.value as Draft["scope"] })} {...invalidProps("scope", problems.at("scope"))}>
-              {Object.entries(SCOPE_LABELS).map(([value, label]) => (
-                <option value={value}>{label}</option>
-              ))}
-            </select>
-          </label>
-            <FieldProblem field="scope" message={problems.at("scope")} />
+          <FieldProblem field="name" message={problems.at("name")} />
+          <Select label="Mode" value={draft.mode} labels={MODE_LABELS} onChange={(mode) => setDraft({ ...draft, mode })} extra={invalidProps("mode", problems.at("mode"))} />
+          <FieldProblem field="mode" message={problems.at("mode")} />
+          <Select label="Scope" value={draft.scope} labels={SCOPE_LABELS} onChange={(scope) => setDraft({ ...draft, scope })} extra={invalidProps("scope", problems.at("scope"))} />
+          <FieldProblem field="scope" message={problems.at("scope")} />
         </div>
         <ol class="step-list" aria-label={`Steps (${MIN_STEPS} to ${MAX_STEPS})`}>
           {draft.steps.map((step, index) => (
