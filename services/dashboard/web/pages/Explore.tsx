@@ -315,11 +315,13 @@ function RetentionKind({ base, view, range }: { base: string; view: ExploreView;
   );
 }
 
+const sessions = (n: number) => `${formatInteger(n)} session${n === 1 ? "" : "s"}`;
+
 function PathBranch({ node, total, depth }: { node: PathNode; total: number; depth: number }) {
   const share = total > 0 ? node.sessions / total : 0;
   const text = (
     <>
-      <span class="path-step">{node.step}</span> <span class="path-sessions">{formatInteger(node.sessions)} sessions</span> <span class="summary">({formatPercent(share)})</span>
+      <span class="path-step">{node.step}</span> <span class="path-sessions">{sessions(node.sessions)}</span> <span class="summary">({formatPercent(share)})</span>
     </>
   );
   const children = node.children as PathNode[];
@@ -405,7 +407,7 @@ function PathsKind({ base, view, range }: { base: string; view: ExploreView; ran
         render={(data) => (
           <section aria-labelledby="paths-heading">
             <h2 id="paths-heading">
-              After {data.start.label}: <span data-start-sessions={data.start.sessions}>{formatInteger(data.start.sessions)} sessions</span>
+              After {data.start.label}: <span data-start-sessions={data.start.sessions}>{sessions(data.start.sessions)}</span>
             </h2>
             {data.tree.length === 0 ? (
               <p class="summary">No session in this range has the start.</p>
