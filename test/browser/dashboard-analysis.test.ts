@@ -299,6 +299,9 @@ test("explore retention: the heat map's cells are the API's cohorts, with a lege
     expect(got).toEqual(want.cohorts.map((c) => ({ cohort: c.cohort, size: c.size, visitors: c.periods.map((p) => p.visitors), shown: c.periods.map((p) => p.visitors) })));
     await page.getByRole("figure", { name: "Legend" }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    // The tinted cells keep their contrast in the dark theme too.
+    await page.emulateMedia({ colorScheme: "dark" });
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }, 60_000);
 
@@ -325,5 +328,28 @@ test("explore paths: the tree is the API's, and a branch opens by keyboard", asy
     await page.keyboard.press("Enter");
     await branch.locator('li[data-depth="3"]').first().waitFor({ state: "visible" });
     expect(await seriousViolations(page)).toEqual([]);
+  });
+}, 60_000);
+
+test("explore by keyboard alone: a metric ticked, the dimension changed, the query run, a filter chip removed", async () => {
+  const want = await api<QueryResult>("/explore", { kind: "query", from, to, query: { metrics: ["users", "newUsers"], dimension: "source", filters: [], limit: 50 } });
+  await onPage(`explore?from=${from}&to=${to}&m=users&ef=device:is:desktop`, async (page) => {
+    await page.locator("table caption", { hasText: "Users by channel" }).waitFor();
+    await tabTo(page, "input[type=checkbox]:not(:checked)");
+    expect(await page.evaluate(() => document.activeElement?.closest("label")?.textContent)).toBe("New users");
+    await page.keyboard.press("Space");
+    await tabTo(page, "select");
+    while ((await page.evaluate(() => (document.activeElement as HTMLSelectElement).value)) !== "source") await page.keyboard.press("ArrowDown");
+    await tabTo(page, "button[type=submit]");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/dim=source/);
+    expect(new URL(page.url()).searchParams.getAll("m")).toEqual(["users", "newUsers"]);
+    await tabTo(page, "a[aria-label^='Remove filter']");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => !url.search.includes("ef="));
+    const table = tableOf(page, "Users by source");
+    await table.waitFor();
+    await page.waitForFunction((n) => document.querySelectorAll("table tbody tr").length === n, want.rows.length);
+    expect((await cells(table)).map((r) => [r[0], number(r[1]!), number(r[2]!)])).toEqual(want.rows.map((r) => [r.key, r.users, r.newUsers]));
   });
 }, 60_000);
