@@ -230,6 +230,14 @@ test("a funnel is built, reordered and run with the keyboard alone", async () =>
     // Focus stays on the moved step's button: move it up once more.
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Move step 2 up");
     await page.keyboard.press("Enter");
+    // A fourth step added and removed again: focus goes to its Kind, then back to "Add step".
+    await tabTo(page, "#funnel-add-step");
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("funnel-step-3-kind");
+    await tabTo(page, "button[aria-label='Remove step 4']");
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("funnel-add-step");
+    expect(await page.locator(".step-editor").count()).toBe(3);
     await tabTo(page, ".funnel-builder button[type=submit]");
     await page.keyboard.press("Enter");
     await expectFunnel(page, `Preview: ${def.name}`, want);

@@ -215,6 +215,7 @@ function FunnelBuilder({ base, range, breakdown, start }: { base: string; range:
   }, [start]);
   useEffect(() => {
     if (!focus) return;
+    // Focus follows what a button changed: the moved step's button (its other one at an end), the new step, or "Add step".
     const target = document.getElementById(focus) as HTMLButtonElement | null;
     (target && !target.disabled ? target : document.getElementById(focus.endsWith("-up") ? focus.replace(/-up$/, "-down") : focus.replace(/-down$/, "-up")))?.focus();
     setFocus(null);
@@ -269,13 +270,24 @@ function FunnelBuilder({ base, range, breakdown, start }: { base: string; range:
               problem={problems.at}
               change={(patch) => setDraft({ ...draft, steps: draft.steps.map((s) => (s.id === step.id ? { ...s, ...patch } : s)) })}
               move={(by) => move(index, by)}
-              remove={() => edit(draft.steps.filter((s) => s.id !== step.id))}
+              remove={() => {
+                edit(draft.steps.filter((s) => s.id !== step.id));
+                setFocus("funnel-add-step");
+              }}
             />
           ))}
         </ol>
         <FieldProblem field="steps" message={problems.at("steps")} />
         <div class="actions">
-          <button type="button" id="funnel-add-step" disabled={draft.steps.length >= MAX_STEPS} onClick={() => edit([...draft.steps, blankStep()])}>
+          <button
+            type="button"
+            id="funnel-add-step"
+            disabled={draft.steps.length >= MAX_STEPS}
+            onClick={() => {
+              edit([...draft.steps, blankStep()]);
+              setFocus(`funnel-step-${draft.steps.length}-kind`);
+            }}
+          >
             Add step
           </button>
           <button type="submit" class="primary">
@@ -283,11 +295,12 @@ function FunnelBuilder({ base, range, breakdown, start }: { base: string; range:
           </button>
         </div>
       </form>
-      <div aria-live="polite">
-        {preview.error && <ProblemList error={preview.error} details={problems.rest} />}
-        {preview.loading && sent && <p aria-busy="true">Running…</p>}
-        {preview.data && !preview.loading && <FunnelResultView result={preview.data} title={`Preview: ${preview.data && sent ? sent.def.name : ""}`} />}
-      </div>
+      <p role="status" class="visually-hidden">
+        {preview.loading && sent ? "Running the preview…" : preview.data ? `Preview ready: ${preview.data.started} started, ${preview.data.completed} completed` : ""}
+      </p>
+      {preview.error && <ProblemList error={preview.error} details={problems.rest} />}
+      {preview.loading && sent && <p aria-busy="true">Running…</p>}
+      {preview.data && !preview.loading && <FunnelResultView result={preview.data} title={`Preview: ${sent?.def.name ?? ""}`} />}
     </section>
   );
 }
