@@ -12,6 +12,8 @@ import { CheckEmail, VerifyEmail } from "./pages/Email.tsx";
 import { OverviewPage } from "./pages/Overview.tsx";
 import { LocationsPage, RealtimePage, ReportPage } from "./pages/Reports.tsx";
 import { ApiKeysPage } from "./pages/ApiKeys.tsx";
+import { FunnelsPage } from "./pages/Funnels.tsx";
+import { ExplorePage } from "./pages/Explore.tsx";
 
 /** `/` and `/orgs/:org`: to the first site's overview of the first (or named) organisation. */
 function Landing({ orgId }: { orgId?: string }) {
@@ -42,6 +44,10 @@ function SitePages({ orgId, siteId, page }: { orgId: string; siteId: string; pag
         <OverviewPage base={base} range={range} filters={filtersOf(route.value.query)} currency={site.currency} timezone={site.timezone} />
       ) : page === "realtime" ? (
         <RealtimePage base={base} />
+      ) : page === "funnels" ? (
+        <FunnelsPage base={base} range={range} />
+      ) : page === "explore" ? (
+        <ExplorePage base={base} range={range} currency={site.currency} />
       ) : page === "locations" ? (
         <LocationsPage base={base} range={range} />
       ) : (
