@@ -61,6 +61,8 @@ export async function buildDashboard(outDir = DASHBOARD_DIST): Promise<Dashboard
     entrypoints: [join(DASHBOARD_SOURCE, "index.html")],
     outdir: staging,
     target: "browser",
+    // Pages imported dynamically (web/lazy.tsx) become chunks of their own.
+    splitting: true,
     minify: true,
     sourcemap: "linked",
     publicPath: ASSET_PREFIX,

@@ -1,7 +1,7 @@
 import { useEffect } from "preact/hooks";
 import { match, navigate, route } from "./router.ts";
 import { loadSession } from "./session.ts";
-import { sitesOf } from "./sites.ts";
+import { signedInSites, sitesOf } from "./sites.ts";
 import { rangeOf } from "./dates.ts";
 import { filtersOf } from "./filters.ts";
 import { useLoad } from "./load.ts";
@@ -10,10 +10,15 @@ import { Failure } from "./components/Failure.tsx";
 import { Card, SecondFactor, SignIn } from "./pages/SignIn.tsx";
 import { CheckEmail, VerifyEmail } from "./pages/Email.tsx";
 import { OverviewPage } from "./pages/Overview.tsx";
-import { LocationsPage, RealtimePage, ReportPage } from "./pages/Reports.tsx";
-import { ApiKeysPage } from "./pages/ApiKeys.tsx";
-import { FunnelsPage } from "./pages/Funnels.tsx";
-import { ExplorePage } from "./pages/Explore.tsx";
+import { lazyPage } from "./lazy.tsx";
+
+// The overview is the first page; every other page's code comes when it is first opened.
+const RealtimePage = lazyPage("realtime", () => import("./pages/Reports.tsx").then((m) => m.RealtimePage));
+const LocationsPage = lazyPage("locations", () => import("./pages/Reports.tsx").then((m) => m.LocationsPage));
+const ReportPage = lazyPage("report", () => import("./pages/Reports.tsx").then((m) => m.ReportPage));
+const ApiKeysPage = lazyPage("keys", () => import("./pages/ApiKeys.tsx").then((m) => m.ApiKeysPage));
+const FunnelsPage = lazyPage("funnels", () => import("./pages/Funnels.tsx").then((m) => m.FunnelsPage));
+const ExplorePage = lazyPage("explore", () => import("./pages/Explore.tsx").then((m) => m.ExplorePage));
 
 /** `/` and `/orgs/:org`: to the first site's overview of the first (or named) organisation. */
 function Landing({ orgId }: { orgId?: string }) {
@@ -31,7 +36,7 @@ function Landing({ orgId }: { orgId?: string }) {
 }
 
 function SitePages({ orgId, siteId, page }: { orgId: string; siteId: string; page: SitePage }) {
-  const sites = useLoad(orgId, () => loadSession().then((s) => (s ? sitesOf(orgId) : Promise.reject(navigate("/sign-in", { replace: true })))));
+  const sites = useLoad(orgId, () => signedInSites(orgId));
   if (sites.error) return <Card title="Tidemark"><Failure error={sites.error} /></Card>;
   if (!sites.data) return <Card title="Tidemark"><p aria-busy="true">Loading…</p></Card>;
   const site = sites.data.find((s) => s.id === siteId);
@@ -59,7 +64,7 @@ function SitePages({ orgId, siteId, page }: { orgId: string; siteId: string; pag
 
 /** Workspace → API keys of an org (owners and admins; the server says no to others too). */
 function KeysPage({ orgId }: { orgId: string }) {
-  const sites = useLoad(orgId, () => loadSession().then((s) => (s ? sitesOf(orgId) : Promise.reject(navigate("/sign-in", { replace: true })))));
+  const sites = useLoad(orgId, () => signedInSites(orgId));
   if (sites.error) return <Card title="Tidemark"><Failure error={sites.error} /></Card>;
   if (!sites.data) return <Card title="Tidemark"><p aria-busy="true">Loading…</p></Card>;
   if (!managesWorkspace(orgId)) return <Card title="API keys"><p>Only the organisation's owners and admins manage its API keys. <a href="/">Go to the dashboard</a></p></Card>;
