@@ -11,5 +11,7 @@ export const SITE_PAGES = [
   { key: "behaviour", label: "Behaviour" },
   { key: "attribution", label: "Attribution" },
   { key: "conversions", label: "Conversions" },
+  { key: "visitors", label: "Visitors" },
+  { key: "leads", label: "Leads" },
 ] as const;
 export type SitePage = (typeof SITE_PAGES)[number]["key"];
