@@ -25,6 +25,7 @@ let site: string;
 const HOUR = 3_600_000;
 const V = { A: uuid(), B: uuid(), C: uuid(), D: uuid() };
 const VIEWER = { email: "vera@example.com", password: "a long enough viewer phrase" };
+const ANALYST = { email: "otto@example.com", password: "a long enough analyst phrase" };
 
 const bearer = async (path: string) => {
   const res = await fetch(`${server.url}/api/v1${path}`, { headers: { authorization: `Bearer ${boot.key}` } });
@@ -64,11 +65,13 @@ beforeAll(async () => {
   lead.run("0000000000000000000000f1", boot.siteId, now - 3 * HOUR, "form", "Contact form", "=Sum(A1)", "sam@example.com", null, null, "Hello, there", null, "/contact", "FR", "organic_search", null, "google / organic");
   db.close();
 
-  // A viewer (no leads.read, no analytics.pii.read), e-mail verified by the operator's hand.
-  must(runAdmin(dataDir, ["user", "create", "--org", boot.orgId, "--name", "Vera", "--email", VIEWER.email, "--role", "viewer"]));
-  must(runAdmin(dataDir, ["user", "set-password", "--email", VIEWER.email, "--password", VIEWER.password]));
+  // A viewer (no leads.read, no analytics.pii.read) and an analyst without two-factor, e-mails verified by the operator's hand.
   const control = new Database(join(dataDir, "control.sqlite"));
-  control.run("UPDATE users SET email_verified_at = ? WHERE email = ?", [Date.now(), VIEWER.email]);
+  for (const [who, role] of [[VIEWER, "viewer"], [ANALYST, "analyst"]] as const) {
+    must(runAdmin(dataDir, ["user", "create", "--org", boot.orgId, "--name", who.email.split("@")[0]!, "--email", who.email, "--role", role]));
+    must(runAdmin(dataDir, ["user", "set-password", "--email", who.email, "--password", who.password]));
+    control.run("UPDATE users SET email_verified_at = ? WHERE email = ?", [Date.now(), who.email]);
+  }
   control.close();
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
 }, 60_000);
@@ -133,6 +136,10 @@ test("the owner: visitors and a profile equal the API's answers, leads export th
     await expectRowsEqual(page, answer);
     for (const [tier, n] of Object.entries(answer.tiers)) expect(await page.locator(`[data-facet="tier:${tier}"] .count`).textContent()).toBe(String(n));
     expect(await seriousViolations(page)).toEqual([]);
+    // The dark theme too (contrast of the facets, filters and pager).
+    await page.getByRole("button", { name: "Dark theme" }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Dark theme" }).click();
 
     // A filter by keyboard alone: into the URL, and the list equals the API's filtered answer.
     asked = nextAnswer(page, /\/visitors$/);
@@ -266,3 +273,16 @@ test("a viewer sees contacts masked on visitors and profiles, no Leads, activity
     expect(await seriousViolations(page)).toEqual([]);
   });
 }, 90_000);
+
+test("an analyst without two-factor is told to turn it on before exporting leads", async () => {
+  await inPage(async (page) => {
+    await signIn(page, ANALYST.email, ANALYST.password);
+    await page.getByRole("link", { name: "Leads" }).click();
+    await page.getByRole("table", { name: "Leads, newest first" }).waitFor();
+    await page.getByText("Turn on two-factor authentication first: you have not enabled it.").waitFor();
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    await page.getByRole("alert").filter({ hasText: "Turn on two-factor authentication first: exports need a code from your authenticator app." }).waitFor();
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}, 60_000);
