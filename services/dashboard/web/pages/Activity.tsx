@@ -1,13 +1,12 @@
 import type { ActivityLog } from "../../../../lib/api/models.ts";
 import { api } from "../api.ts";
-import { formatInteger } from "../format.ts";
+import { formatInteger, formatTime as when } from "../format.ts";
 import { useLoad } from "../load.ts";
 import { route } from "../router.ts";
 import { Table } from "../components/Table.tsx";
 import { Failure } from "../components/Failure.tsx";
 import { Pager } from "../components/Pager.tsx";
 import { QueryForm } from "../components/QueryForm.tsx";
-import { when } from "./Leads.tsx";
 
 const DAYS = [
   { value: "", label: "All time" },

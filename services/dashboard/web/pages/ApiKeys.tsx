@@ -4,6 +4,7 @@ import type { ApiKeyView } from "../../../../lib/api/key-models.ts";
 import { PERMISSIONS } from "../../../../lib/auth/permissions.ts";
 import { api } from "../api.ts";
 import { useLoad } from "../load.ts";
+import { formatTime } from "../format.ts";
 import type { Site } from "../sites.ts";
 import { Table } from "../components/Table.tsx";
 import { Failure } from "../components/Failure.tsx";
@@ -17,7 +18,7 @@ const EXPIRIES = [
   { value: "", label: "Never" },
 ];
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
+const when = (iso: string | null) => (iso ? formatTime(iso) : "—");
 
 function stateOf(key: ApiKey): string {
   if (key.revokedAt) return "Revoked";

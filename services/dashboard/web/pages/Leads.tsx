@@ -3,7 +3,7 @@ import type { LeadItem, LeadList } from "../../../../lib/people/models.ts";
 import { LEAD_SOURCES } from "../../../../lib/leads/lead.ts";
 import { api, apiFile, saveFile } from "../api.ts";
 import type { Range } from "../dates.ts";
-import { countryName, humanize } from "../format.ts";
+import { countryName, formatTime as when, humanize, orDash } from "../format.ts";
 import { useLoad } from "../load.ts";
 import { route } from "../router.ts";
 import { session } from "../session.ts";
@@ -13,8 +13,6 @@ import { Pager } from "../components/Pager.tsx";
 import { Facet, QueryForm } from "../components/QueryForm.tsx";
 import { stepUpRefusal, useStepUp } from "../components/StepUp.tsx";
 
-export const when = (iso: string) => new Date(iso).toLocaleString();
-const orDash = (value: string | null) => value ?? "—";
 
 /** A lead's columns, as the API answers them (masked contact details stay masked). */
 export const LEAD_COLUMNS: Column<LeadItem>[] = [

@@ -1,13 +1,12 @@
 import { useState } from "preact/hooks";
 import type { SiteStatus } from "../../../../lib/api/models.ts";
 import { api } from "../api.ts";
-import { formatInteger, humanize } from "../format.ts";
+import { formatInteger, formatTime as when, humanize } from "../format.ts";
 import { useLoad } from "../load.ts";
 import type { Site } from "../sites.ts";
 import { Table } from "../components/Table.tsx";
 import { Failure } from "../components/Failure.tsx";
 import { sitePath } from "../components/Shell.tsx";
-import { when } from "./Leads.tsx";
 
 const STATUS_TEXT: Record<SiteStatus["status"], string> = {
   not_installed: "Not installed: no hit received yet",

@@ -1,14 +1,13 @@
 import type { VisitorProfile } from "../../../../lib/people/models.ts";
 import { api } from "../api.ts";
-import { countryName, formatDecimal, formatInteger, formatMoney, formatSeconds, humanize } from "../format.ts";
+import { countryName, formatDecimal, formatInteger, formatMoney, formatSeconds, formatTime as when, humanize, orDash } from "../format.ts";
 import { useLoad } from "../load.ts";
 import { Table } from "../components/Table.tsx";
 import { Failure } from "../components/Failure.tsx";
-import { LEAD_COLUMNS, when } from "./Leads.tsx";
+import { LEAD_COLUMNS } from "./Leads.tsx";
 import { personName } from "./Visitors.tsx";
 
 type Session = VisitorProfile["sessions"][number];
-const orDash = (value: string | null) => value ?? "—";
 
 /** The person behind a visitor id (spec 4.9): as the API answers it, contact details masked without analytics.pii.read. */
 export function VisitorProfilePage({ base, visitorId, back }: { base: string; visitorId: string; back: string }) {
@@ -81,7 +80,7 @@ export function VisitorProfilePage({ base, visitorId, back }: { base: string; vi
         { label: "Engaged time", value: (s) => formatSeconds(s.engagedSeconds), numeric: true },
         { label: "Conversions", value: (s) => formatInteger(s.conversions), numeric: true },
         { label: "Revenue", value: (s) => money(s.revenue), numeric: true },
-        { label: "Device", value: (s) => [s.device, s.browser, s.os].filter(Boolean).join(" · ") || "—" },
+        { label: "Device", value: (s) => [s.device && humanize(s.device), s.browser, s.os].filter(Boolean).join(" · ") || "—" },
         { label: "Place", value: (s) => [s.city, s.region, s.country ? countryName(s.country) : null].filter(Boolean).join(", ") || "—" },
       ]} />
       <Table caption="Pages, newest session first" rows={pages} columns={[

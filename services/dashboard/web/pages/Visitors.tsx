@@ -3,14 +3,13 @@ import { STAGES, TIERS } from "../../../../lib/people/scoring.ts";
 import { VISITOR_VIEWS } from "../../../../lib/people/views.ts";
 import { api } from "../api.ts";
 import type { Range } from "../dates.ts";
-import { countryName, formatInteger, formatMoney, humanize } from "../format.ts";
+import { countryName, formatInteger, formatMoney, formatTime as when, humanize } from "../format.ts";
 import { useLoad } from "../load.ts";
 import { route } from "../router.ts";
 import { Table } from "../components/Table.tsx";
 import { Failure } from "../components/Failure.tsx";
 import { Pager } from "../components/Pager.tsx";
 import { Facet, QueryForm } from "../components/QueryForm.tsx";
-import { when } from "./Leads.tsx";
 
 /** The URL's names for the API's filters (spec 4.9), kept as they are. */
 const FILTERS = ["view", "tier", "stage", "channel", "campaign", "minScore", "q", "page"] as const;
