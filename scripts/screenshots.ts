@@ -6,7 +6,7 @@
  * Debian's Chromium (CHROMIUM_PATH to use another), and prints the folder it wrote to.
  */
 import { chromium, type Page } from "playwright-core";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { SITE_PAGES } from "../services/dashboard/web/site-pages.ts";
@@ -31,6 +31,25 @@ const WIDTHS = [
 /** A desktop Chrome user agent: HeadlessChrome's own is dropped by the bot filter. */
 const USER_AGENT = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36";
 
+/** Views that are not a page's default: a funnel broken down, and explore's other kinds. */
+const EXTRA_VIEWS: Record<string, string> = {
+  "funnels-by-channel": "funnels?breakdown=channel",
+  "explore-segments": "explore?kind=segments&s0=Desktop&s0f=device:is:desktop&s1=Mobile&s1f=device:is:mobile",
+  "explore-retention": "explore?kind=retention",
+  "explore-paths": "explore?kind=paths",
+};
+const DEMO_FUNNEL = {
+  name: "Shop to purchase",
+  mode: "closed",
+  scope: "session",
+  steps: [
+    { kind: "page", label: "Shop", match: "starts_with", value: "/shop" },
+    { kind: "event", label: "Added to cart", eventType: "event", name: "add_to_cart" },
+    { kind: "page", label: "Checkout", match: "equals", value: "/checkout" },
+    { kind: "event", label: "Purchased", eventType: "conversion", name: "purchase" },
+  ],
+};
+
 mkdirSync(out, { recursive: true });
 const dataDir = mkdtempSync(join(tmpdir(), "tidemark-screenshots-store-"));
 const port = (() => {
@@ -51,6 +70,11 @@ try {
   const boot = JSON.parse(readFileSync(join(dataDir, "bootstrap.json"), "utf8")) as { orgId: string; siteId: string; ownerEmail: string; ownerPassword: string };
   const seed = Bun.spawn([process.execPath, join(ROOT, "scripts/admin.ts"), "demo", "seed", "--site", boot.siteId, "--visitors", String(visitors), "--days", String(days)], { cwd: ROOT, env, stdout: "ignore", stderr: "inherit" });
   if ((await seed.exited) !== 0) throw new Error("demo seed failed");
+  // A saved funnel, so the funnels page shows one run (saved funnels come from the admin CLI).
+  const funnelFile = join(dataDir, "demo-funnel.json");
+  writeFileSync(funnelFile, JSON.stringify(DEMO_FUNNEL));
+  const funnel = Bun.spawn([process.execPath, join(ROOT, "scripts/admin.ts"), "funnel", "create", "--site", boot.siteId, "--file", funnelFile], { cwd: ROOT, env, stdout: "ignore", stderr: "inherit" });
+  if ((await funnel.exited) !== 0) throw new Error("funnel create failed");
 
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
   try {
@@ -71,13 +95,18 @@ try {
           await settled(page);
           await shot(key);
         }
+        for (const [name, view] of Object.entries(EXTRA_VIEWS)) {
+          await page.goto(`${origin}/orgs/${boot.orgId}/sites/${boot.siteId}/${view}`);
+          await settled(page);
+          await shot(name);
+        }
         await context.close();
       }
     }
   } finally {
     await browser.close();
   }
-  console.log(`screenshots of ${SITE_PAGES.length + 1} pages × ${WIDTHS.length} widths × 2 themes: ${out}`);
+  console.log(`screenshots of ${SITE_PAGES.length + Object.keys(EXTRA_VIEWS).length + 1} pages × ${WIDTHS.length} widths × 2 themes: ${out}`);
 } finally {
   server.kill("SIGTERM");
   await server.exited;

@@ -39,9 +39,15 @@ export function admitSession(platform: Platform, token: string | undefined, call
 
 /** A session on a read route: the user's role in the path's org (not a member → 404), every site of it. */
 export function sessionScope(platform: Platform, live: LiveSession, orgId: string | undefined): AccessScope {
-  const db = platform.control.db;
-  const member = orgId === undefined ? undefined : db.select().from(memberships).where(and(eq(memberships.orgId, orgId), eq(memberships.userId, live.user.id))).get();
-  const org = member && db.select().from(orgs).where(eq(orgs.id, member.orgId)).get();
-  if (!member || !org || !isRole(member.role)) throw notFound();
-  return { org: orgStateOf(org), permissions: new Set(ROLE_PERMISSIONS[member.role]), sites: new Set(orgSiteIds(db, org.id)), via: "session" };
+  if (orgId === undefined) throw notFound();
+  // Remembered until control data changes, as a key's principal is (lib/auth/resolve.ts): a role change or removal is a write.
+  const scope = platform.control.memo(`sessionScope:${live.user.id}:${orgId}`, (): AccessScope | null => {
+    const db = platform.control.db;
+    const member = db.select().from(memberships).where(and(eq(memberships.orgId, orgId), eq(memberships.userId, live.user.id))).get();
+    const org = member && db.select().from(orgs).where(eq(orgs.id, member.orgId)).get();
+    if (!member || !org || !isRole(member.role)) return null;
+    return { org: orgStateOf(org), permissions: new Set(ROLE_PERMISSIONS[member.role]), sites: new Set(orgSiteIds(db, org.id)), via: "session" };
+  });
+  if (scope === null) throw notFound();
+  return scope;
 }

@@ -76,14 +76,16 @@ export function revokeUserSessions(db: ControlDb, userId: string, now: number, k
   db.update(userSessions).set({ revokedAt: now }).where(keep ? and(mine, ne(userSessions.id, keep)) : mine).run();
 }
 
-/** The Set-Cookie value of a new session: HttpOnly, SameSite=Lax, Secure on https, for the absolute lifetime. */
+/** The session cookie's Set-Cookie value for a value and lifetime: HttpOnly, SameSite=Lax, Secure when PUBLIC_URL is https. */
+const cookieHeader = (value: string, maxAgeSeconds: number, settings: Pick<Settings, "publicUrl">) =>
+  `${SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${settings.publicUrl.startsWith("https:") ? "; Secure" : ""}`;
+
+/** The Set-Cookie value of a new session, for the absolute lifetime. */
 export function sessionCookieHeader(token: string, settings: SessionLimits & Pick<Settings, "publicUrl">): string {
-  const secure = settings.publicUrl.startsWith("https:") ? "; Secure" : "";
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${settings.sessionMaxHours * 3600}${secure}`;
+  return cookieHeader(token, settings.sessionMaxHours * 3600, settings);
 }
 
 /** The Set-Cookie value that makes the browser forget the session. */
 export function clearedSessionCookie(settings: Pick<Settings, "publicUrl">): string {
-  const secure = settings.publicUrl.startsWith("https:") ? "; Secure" : "";
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+  return cookieHeader("", 0, settings);
 }

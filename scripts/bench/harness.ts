@@ -26,7 +26,6 @@ export async function waitHealthy(url: string, proc: Subprocess, timeoutMs = 20_
   }
 }
 
-/** Starts a bun script as a server process on a free port and waits for /healthz. */
 /** Servers a benchmark started and has not stopped: ended when the benchmark exits, whether it finished or failed. */
 const running = new Set<Subprocess>();
 process.on("exit", () => {
@@ -34,8 +33,8 @@ process.on("exit", () => {
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(130));
 
-export async function startProcess(script: string[], env: Record<string, string>): Promise<{ url: string; proc: Subprocess; stop(): Promise<void> }> {
-  const port = freePort();
+/** Starts a bun script as a server process on a port (a free one unless given) and waits for /healthz. */
+export async function startProcess(script: string[], env: Record<string, string>, port = freePort()): Promise<{ url: string; proc: Subprocess; stop(): Promise<void> }> {
   const proc = Bun.spawn([BUN, ...script], { cwd: ROOT, env: { ...process.env, LOG_REQUESTS: "0", ...env, PORT: String(port) }, stdout: "ignore", stderr: "inherit" });
   running.add(proc);
   const url = `http://127.0.0.1:${port}`;

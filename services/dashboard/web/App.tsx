@@ -17,6 +17,8 @@ import { VisitorProfilePage } from "./pages/VisitorProfile.tsx";
 import { LeadsPage } from "./pages/Leads.tsx";
 import { ActivityPage } from "./pages/Activity.tsx";
 import { SitesPage } from "./pages/Sites.tsx";
+import { FunnelsPage } from "./pages/Funnels.tsx";
+import { ExplorePage } from "./pages/Explore.tsx";
 
 /** `/` and `/orgs/:org`: to the first site's overview of the first (or named) organisation. */
 function Landing({ orgId }: { orgId?: string }) {
@@ -47,6 +49,10 @@ function SitePages({ orgId, siteId, page, visitorId }: { orgId: string; siteId: 
         <OverviewPage base={base} range={range} filters={filtersOf(route.value.query)} currency={site.currency} timezone={site.timezone} />
       ) : page === "realtime" ? (
         <RealtimePage base={base} />
+      ) : page === "funnels" ? (
+        <FunnelsPage base={base} range={range} />
+      ) : page === "explore" ? (
+        <ExplorePage base={base} range={range} currency={site.currency} />
       ) : page === "locations" ? (
         <LocationsPage base={base} range={range} />
       ) : page === "visitors" && visitorId ? (

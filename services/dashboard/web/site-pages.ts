@@ -11,6 +11,8 @@ export const SITE_PAGES = [
   { key: "behaviour", label: "Behaviour" },
   { key: "attribution", label: "Attribution" },
   { key: "conversions", label: "Conversions" },
+  { key: "funnels", label: "Funnels" },
+  { key: "explore", label: "Explore" },
   { key: "visitors", label: "Visitors" },
   { key: "leads", label: "Leads" },
 ] as const;

@@ -1,0 +1,77 @@
+import type { Metric } from "../../../lib/analytics/metrics.ts";
+import type { Dimension, FilterOp } from "../../../lib/analytics/engine.ts";
+import type { Breakdown } from "../../../lib/analytics/funnels/run.ts";
+import type { EVENT_TYPES, FunnelStep, MODES, PageMatch, SCOPES } from "../../../lib/analytics/funnels/definition.ts";
+import type { ExploreKind, RETENTION_PERIODS } from "../../../lib/analytics/explore/model.ts";
+
+/**
+ * What the analysis pages call the API's words. Each list is a `Record` over the type the server
+ * defines its list with, so the type checker keeps the two in step (a value added or dropped there
+ * fails here) without shipping the server's modules to the browser. The key order is the order of
+ * the pickers.
+ */
+
+const keysOf = <K extends string>(labels: Record<K, string>) => Object.keys(labels) as K[];
+
+export const METRIC_LABELS: Record<Metric, string> = {
+  users: "Users",
+  newUsers: "New users",
+  sessions: "Sessions",
+  pageviews: "Pageviews",
+  engagementRate: "Engagement rate",
+  bounceRate: "Bounce rate",
+  avgEngagedSeconds: "Engaged time",
+  pagesPerSession: "Pages / session",
+  conversions: "Conversions",
+  conversionRate: "Conversion rate",
+  revenue: "Revenue",
+};
+export const METRICS = keysOf(METRIC_LABELS);
+
+export const DIMENSION_LABELS: Record<Dimension, string> = {
+  channel: "Channel",
+  source: "Source",
+  medium: "Medium",
+  campaign: "Campaign",
+  term: "Campaign term",
+  content: "Campaign content",
+  landing: "Landing page",
+  device: "Device",
+  browser: "Browser",
+  os: "Operating system",
+  country: "Country",
+  region: "Region",
+  city: "City",
+  language: "Language",
+  date: "Date",
+  visitor: "Visitor",
+};
+export const DIMENSIONS = keysOf(DIMENSION_LABELS);
+
+export const FILTER_OP_LABELS: Record<FilterOp, string> = {
+  is: "is",
+  is_not: "is not",
+  contains: "contains",
+  not_contains: "does not contain",
+  starts_with: "starts with",
+  in: "is one of",
+};
+export const FILTER_OPS = keysOf(FILTER_OP_LABELS);
+
+export const BREAKDOWN_LABELS: Record<Breakdown, string> = { none: "None", channel: "Channel", device: "Device", country: "Country", source: "Source", campaign: "Campaign" };
+export const BREAKDOWNS = keysOf(BREAKDOWN_LABELS);
+
+export const PAGE_MATCH_LABELS: Record<PageMatch, string> = { equals: "equals", starts_with: "starts with", contains: "contains", regex: "matches the pattern" };
+export const PAGE_MATCHES = keysOf(PAGE_MATCH_LABELS);
+
+export const STEP_KIND_LABELS: Record<FunnelStep["kind"], string> = { page: "Page view", event: "Event or conversion" };
+export const EVENT_TYPE_LABELS: Record<(typeof EVENT_TYPES)[number], string> = { event: "Custom event", conversion: "Conversion" };
+export const EVENT_TYPES_LIST = keysOf(EVENT_TYPE_LABELS);
+
+export const MODE_LABELS: Record<(typeof MODES)[number], string> = { closed: "Closed (enter at step 1, in order)", open: "Open (enter at any step)" };
+export const SCOPE_LABELS: Record<(typeof SCOPES)[number], string> = { session: "Within one session", user: "Across a visitor's sessions" };
+
+export const EXPLORE_KIND_LABELS: Record<ExploreKind, string> = { query: "Query", segments: "Segments", retention: "Retention", paths: "Paths" };
+export const EXPLORE_KINDS = keysOf(EXPLORE_KIND_LABELS);
+
+export const RETENTION_PERIOD_LABELS: Record<(typeof RETENTION_PERIODS)[number], string> = { week: "Weekly", month: "Monthly" };
