@@ -13,6 +13,8 @@ export interface ApiRoute {
   feature?: Feature | ((params: Record<string, string>) => Feature | undefined);
   summary: string;
   tag: string;
+  /** A second answer as a file (e.g. `format=csv`): its media type and when it is given. */
+  file?: { mediaType: string; description: string };
 }
 
 const org = "/api/v1/orgs/:orgId";
@@ -36,7 +38,19 @@ export const API = {
   runFunnel: { method: "GET", path: `${site}/funnels/:id`, permission: "analytics.read", feature: "funnels", summary: "Run a saved funnel", tag: "Funnels" },
   listVisitors: { method: "GET", path: `${site}/visitors`, permission: "analytics.read", feature: "visitors", summary: "Visitors who consented to analytics, scored, filtered and paged", tag: "People" },
   visitorProfile: { method: "GET", path: `${site}/visitors/:visitorId`, permission: "analytics.read", feature: "visitors", summary: "The person behind a visitor id: linked ids, sessions, campaigns, conversions, leads, score", tag: "People" },
-  listLeads: { method: "GET", path: `${site}/leads`, permission: "leads.read", feature: "leads", summary: "Leads, newest first", tag: "People" },
+  listLeads: {
+    method: "GET",
+    path: `${site}/leads`,
+    permission: "leads.read",
+    feature: "leads",
+    summary: "Leads, newest first",
+    tag: "People",
+    file: {
+      mediaType: "text/csv",
+      description:
+        "With `format=csv`: every lead of the filtered list (no paging) as a CSV file (`Content-Disposition: attachment`), contact details masked as in the JSON answer, cells starting with =, +, -, @ prefixed with an apostrophe; audited as `report.exported`. Only a dashboard session of a user with two-factor on and a second factor from the last 15 minutes: an API key → 403 FORBIDDEN (details path `format`); two-factor off → 403 STEP_UP_REQUIRED (details path `twoFactor`); no recent second factor → 403 STEP_UP_REQUIRED.",
+    },
+  },
   explore: { method: "POST", path: `${site}/explore`, permission: "analytics.read", feature: "explore", summary: "Explore: metrics by a dimension, filtered", tag: "Analytics" },
 } as const satisfies Record<string, ApiRoute>;
 

@@ -17,6 +17,8 @@ export interface RequestContext {
     sessionId?: string;
     /** When the session last passed a second factor (ms), for step-up checks; null = never. */
     secondFactorAt?: number | null;
+    /** Whether the session's user has two-factor on (a step-up is possible at all). */
+    twoFactorEnabled?: boolean;
     userId: string;
     orgId: string;
     /** true when the org uses its own database (storage failures are then BYO_DB_UNREACHABLE). */

@@ -135,6 +135,12 @@ export async function mergedOpenApi(platform: Platform, upstreams: Upstream[], c
           if (feature) op["x-feature"] = feature;
           op.description = [op.description, `Permission: \`${permission}\`.`].filter(Boolean).join("\n\n");
           op.responses = { ...API_ERRORS, ...op.responses };
+          if (route.file) {
+            const ok = op.responses["200"];
+            ok.content = { ...ok.content, [route.file.mediaType]: { schema: { type: "string" } } };
+            ok.headers = { ...ok.headers, "Content-Disposition": { schema: { type: "string" }, description: "`attachment; filename=…` on the file answer" } };
+            op.description = [op.description, route.file.description].join("\n\n");
+          }
         } else {
           op.responses = { ...PUBLIC_ERRORS, ...op.responses };
         }

@@ -2,11 +2,14 @@ import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import { leads } from "../db/tenant-schema.ts";
 import type { TenantStore } from "../db/tenants.ts";
 import { ApiError, invalid } from "../errors.ts";
-import { resolveRange } from "../date-range.ts";
+import { resolveRange, type DateRange } from "../date-range.ts";
 import { pageWindow } from "../paging.ts";
 import { contactFor } from "../privacy/mask.ts";
 import { LEAD_SOURCES, type LeadSource } from "../leads/lead.ts";
 import { PAGE_SIZE, type LeadItem, type LeadList, type LeadListQuery } from "./models.ts";
+import { checkStepUp } from "../auth/session-rules.ts";
+import { recordAudit, type Actor } from "../audit.ts";
+import { csvText } from "../csv.ts";
 
 /** A lead row as the API shows it, masked unless the caller may read contact details. */
 export function leadItem(row: typeof leads.$inferSelect, pii: boolean): LeadItem {
@@ -29,23 +32,32 @@ export function leadItem(row: typeof leads.$inferSelect, pii: boolean): LeadItem
   };
 }
 
-/** `GET …/leads` (spec 2.11, 4.10): leads created in the range, newest first, filtered and paged. */
-export async function leadsList(site: { id: string; timezone: string; store: TenantStore }, query: LeadListQuery, pii: boolean, now: number): Promise<LeadList> {
-  const store = site.store;
-  const format = query.format ?? "json";
-  if (format === "csv") {
-    throw new ApiError("FORBIDDEN", "Exporting leads to a file needs an interactive session with two-factor authentication; API keys cannot export personal data", [
-      { path: "format", message: "csv export needs an interactive two-factor session" },
-    ]);
-  }
-  if (format !== "json") throw invalid("format", "must be json (csv needs an interactive two-factor session)");
+/** What may ask for leads: an API key (keyId set) or a dashboard session (lib/auth/context.ts). */
+export interface LeadsCaller {
+  keyId: string | null;
+  userId: string;
+  secondFactorAt?: number | null;
+  twoFactorEnabled?: boolean;
+}
+
+/** A caller that can export leads to a file: an interactive session of a user with two-factor on (a step-up may still be due). */
+export const canExportLeads = (caller: LeadsCaller) => caller.keyId === null && caller.twoFactorEnabled === true;
+
+/** The filters of the lead list, without and with the source (the per-source counts ignore it). */
+function leadFilters(site: { id: string; timezone: string }, query: LeadListQuery, now: number): { range: DateRange; common: SQL[]; all: SQL[] } {
   if (query.source !== undefined && !(LEAD_SOURCES as readonly string[]).includes(query.source)) throw invalid("source", `must be one of ${LEAD_SOURCES.join(", ")}`);
   const range = resolveRange(query, site.timezone, now);
-  const { page, offset } = pageWindow(query.page, PAGE_SIZE);
-
   const common: SQL[] = [eq(leads.siteId, site.id), gte(leads.createdAt, range.start), lt(leads.createdAt, range.end)];
   if (query.campaign !== undefined) common.push(eq(leads.campaign, query.campaign));
-  const all = query.source !== undefined ? [...common, eq(leads.source, query.source)] : common;
+  return { range, common, all: query.source !== undefined ? [...common, eq(leads.source, query.source)] : common };
+}
+
+/** `GET …/leads` (spec 2.11, 4.10): leads created in the range, newest first, filtered and paged. */
+export async function leadsList(site: { id: string; timezone: string; store: TenantStore }, query: LeadListQuery, caller: LeadsCaller, pii: boolean, now: number): Promise<LeadList> {
+  const store = site.store;
+  if ((query.format ?? "json") !== "json") throw invalid("format", "must be json here (csv is answered as a file by exportLeads)");
+  const { common, all } = leadFilters(site, query, now);
+  const { page, offset } = pageWindow(query.page, PAGE_SIZE);
   const [rows, totals, sources] = await Promise.all([
     store.db.select().from(leads).where(and(...all)).orderBy(desc(leads.createdAt), desc(leads.id)).limit(PAGE_SIZE).offset(offset),
     store.db.select({ n: count() }).from(leads).where(and(...all)),
@@ -61,6 +73,44 @@ export async function leadsList(site: { id: string; timezone: string; store: Ten
     pages: Math.ceil(total / PAGE_SIZE),
     bySource: Object.fromEntries(sources.map((s) => [s.source, s.n])),
     pii: pii && items.length > 0,
-    canExport: false,
+    canExport: canExportLeads(caller),
   };
+}
+
+/** The columns of the CSV export: every field of a lead list item, in its order. */
+export const LEAD_CSV_COLUMNS = ["id", "createdAt", "source", "sourceName", "name", "email", "phone", "company", "message", "path", "country", "channel", "campaign", "sourceMedium"] as const satisfies readonly (keyof LeadItem)[];
+
+/**
+ * Spec 4.10's `format=csv`: an API key is refused (403 FORBIDDEN); a session needs two-factor
+ * and a second factor from the last 15 minutes (403 STEP_UP_REQUIRED, details path `twoFactor`
+ * when two-factor is off). The answer is every lead of the filtered list (no paging), masked as
+ * the JSON list is, and the export is audited as `report.exported`.
+ */
+export async function exportLeads(
+  site: { id: string; timezone: string; store: TenantStore },
+  query: LeadListQuery,
+  caller: LeadsCaller & { actor: Actor; ip: string | null },
+  pii: boolean,
+  now: number,
+): Promise<{ filename: string; csv: string; rows: number }> {
+  if (caller.keyId !== null) {
+    throw new ApiError("FORBIDDEN", "Exporting leads to a file needs an interactive session with two-factor authentication; API keys cannot export personal data", [
+      { path: "format", message: "csv export needs an interactive two-factor session, not an API key" },
+    ]);
+  }
+  checkStepUp(caller.secondFactorAt ?? null, now, caller.twoFactorEnabled === true);
+  const { range, all } = leadFilters(site, query, now);
+  const rows = await site.store.db.select().from(leads).where(and(...all)).orderBy(desc(leads.createdAt), desc(leads.id));
+  const items = rows.map((row) => leadItem(row, pii));
+  const csv = csvText(LEAD_CSV_COLUMNS, items.map((item) => LEAD_CSV_COLUMNS.map((column) => item[column])));
+  await recordAudit(site.store.db, {
+    actor: caller.actor,
+    action: "report.exported",
+    label: `Leads exported to CSV (${items.length} rows${pii ? "" : ", masked"})`,
+    target: { type: "site", id: site.id },
+    meta: { report: "leads", format: "csv", rows: items.length, pii, from: range.from, to: range.to, ...(query.source ? { source: query.source } : {}), ...(query.campaign ? { campaign: query.campaign } : {}) },
+    ip: caller.ip,
+    at: now,
+  });
+  return { filename: `leads-${site.id}-${range.from}-${range.to}.csv`, csv, rows: items.length };
 }

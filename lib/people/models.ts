@@ -6,7 +6,8 @@ import { PageQuery } from "../paging.ts";
 
 /** TypeBox models of the people endpoints: visitors (spec 2.10, 4.9), profiles (2.14), leads (2.11, 4.10). */
 
-export const VISITOR_VIEWS = ["recent", "hot", "identified", "customers"] as const;
+export { VISITOR_VIEWS } from "./views.ts";
+import { VISITOR_VIEWS } from "./views.ts";
 /** How the lead list can be asked for; csv only in an interactive two-factor session. */
 export const LEAD_FORMATS = ["json", "csv"] as const;
 /** Rows per page of the visitor and lead lists. */

@@ -105,7 +105,7 @@ export function createRouterApp(platform: Platform, upstreams: Upstreams, option
     const byUser = perKey.hit(`user:${live.user.id}`);
     if (!byUser.allowed) throw rateLimited(byUser, "for this user");
     const scope = sessionScope(platform, live, params.orgId);
-    return checkedForward(route, request, params, scope, byUser, () => ({ keyId: null, sessionId: live.session.id, secondFactorAt: live.session.secondFactorAt, userId: live.user.id }));
+    return checkedForward(route, request, params, scope, byUser, () => ({ keyId: null, sessionId: live.session.id, secondFactorAt: live.session.secondFactorAt, twoFactorEnabled: live.user.twoFactorEnabledAt !== null, userId: live.user.id }));
   }
 
   async function checkedForward(
@@ -114,7 +114,7 @@ export function createRouterApp(platform: Platform, upstreams: Upstreams, option
     params: Record<string, string>,
     scope: AccessScope,
     allowance: RateDecision,
-    caller: () => Pick<NonNullable<RequestContext["auth"]>, "keyId" | "sessionId" | "secondFactorAt" | "userId">,
+    caller: () => Pick<NonNullable<RequestContext["auth"]>, "keyId" | "sessionId" | "secondFactorAt" | "twoFactorEnabled" | "userId">,
   ): Promise<Response> {
     const limits = rateHeaders(allowance);
     try {

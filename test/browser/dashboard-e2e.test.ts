@@ -4,9 +4,10 @@ import { SMTPServer } from "smtp-server";
 import { simpleParser } from "mailparser";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { batch, CHROME_UA, ev, post } from "../helpers/hits.ts";
+import { batch, ev, post } from "../helpers/hits.ts";
 import { freePort, spawnService, type Proc } from "../helpers/process.ts";
 import { must, ROOT, runAdmin, tempDir } from "../helpers/stack.ts";
+import { inPage as inBrowserPage } from "../helpers/browser-page.ts";
 
 /**
  * The dashboard against the real server, started as `npm start` starts it (services/router/main.ts,
@@ -75,18 +76,7 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-async function inPage(run: (page: Page) => Promise<void>) {
-  const context = await browser.newContext({ userAgent: CHROME_UA });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  try {
-    await run(page);
-    expect(errors).toEqual([]);
-  } finally {
-    await context.close();
-  }
-}
+const inPage = (run: (page: Page) => Promise<void>) => inBrowserPage(browser, run);
 
 const integer = new Intl.NumberFormat("en", { maximumFractionDigits: 0 });
 

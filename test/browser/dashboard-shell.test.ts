@@ -335,7 +335,7 @@ test("keyboard only: the skip link, the site switcher, the range, the theme, the
     await page.locator('[data-kpi="sessions"]').waitFor();
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     const reached: string[] = [];
-    for (let i = 0; i < 25; i++) {
+    for (let i = 0; i < 40; i++) {
       await page.keyboard.press("Tab");
       reached.push(await page.evaluate(() => {
         const el = document.activeElement as HTMLElement;

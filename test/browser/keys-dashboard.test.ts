@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
 import { chromium, type Browser } from "playwright-core";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CHROME_UA } from "../helpers/hits.ts";
 import { freePort, spawnService, type Proc } from "../helpers/process.ts";
-import { authenticator } from "../helpers/session-browser.ts";
+import { enrolTwoFactorAged } from "../helpers/browser-page.ts";
 import { seriousViolations } from "../helpers/axe.ts";
 import { ROOT, tempDir } from "../helpers/stack.ts";
 
@@ -50,15 +49,8 @@ test("the owner creates a key on the page through the step-up dialog; the secret
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByRole("link", { name: "Workspace → API keys" }).waitFor();
 
-    // Two-factor enrolled through the API with the page's cookie; codes computed here.
-    const headers = { origin };
-    const enrol = await (await page.request.post(`${origin}/api/v1/me/two-factor`, { headers })).json();
-    const app = authenticator(enrol.secret);
-    expect((await page.request.post(`${origin}/api/v1/me/two-factor/confirm`, { headers, data: { code: app.generate() } })).status()).toBe(200);
-    // Enrolment counts as a second factor for 15 minutes: age it, as if 16 minutes had passed.
-    const control = new Database(join(dataDir, "control.sqlite"));
-    control.run("UPDATE user_sessions SET second_factor_at = second_factor_at - 16 * 60000 WHERE second_factor_at IS NOT NULL");
-    control.close();
+    // Two-factor enrolled; enrolment counts as a second factor for 15 minutes: aged, as if 16 minutes had passed.
+    const app = await enrolTwoFactorAged(page, origin, dataDir);
 
     await page.getByRole("link", { name: "Workspace → API keys" }).click();
     await page.getByRole("heading", { name: "API keys" }).waitFor();

@@ -558,6 +558,8 @@ export interface paths {
         /**
          * Leads, newest first
          * @description Permission: `leads.read`.
+         *
+         *     With `format=csv`: every lead of the filtered list (no paging) as a CSV file (`Content-Disposition: attachment`), contact details masked as in the JSON answer, cells starting with =, +, -, @ prefixed with an apostrophe; audited as `report.exported`. Only a dashboard session of a user with two-factor on and a second factor from the last 15 minutes: an API key → 403 FORBIDDEN (details path `format`); two-factor off → 403 STEP_UP_REQUIRED (details path `twoFactor`); no recent second factor → 403 STEP_UP_REQUIRED.
          */
         get: operations["getApiV1OrgsByOrgIdSitesBySiteIdLeads"];
         put?: never;
@@ -4995,6 +4997,8 @@ export interface operations {
             /** @description Response for status 200 */
             200: {
                 headers: {
+                    /** @description `attachment; filename=…` on the file answer */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5040,6 +5044,7 @@ export interface operations {
                         /** @description False for API keys */
                         canExport: boolean;
                     };
+                    "text/csv": string;
                 };
             };
             /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */

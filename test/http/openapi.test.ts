@@ -126,3 +126,12 @@ test("funnels and explore document their bodies and every result shape", () => {
   const response = JSON.stringify(explore.responses["200"]);
   for (const part of ["totals", "segments", "cohorts", "tree"]) expect(response).toContain(part);
 });
+
+test("the lead list documents its CSV file answer: media type, Content-Disposition and who may have it", () => {
+  const op = doc.paths["/api/v1/orgs/{orgId}/sites/{siteId}/leads"].get;
+  expect(op.responses["200"].content["text/csv"].schema).toEqual({ type: "string" });
+  expect(op.responses["200"].content["application/json"].schema).toBeDefined();
+  expect(op.responses["200"].headers["Content-Disposition"]).toBeDefined();
+  expect(op.description).toContain("STEP_UP_REQUIRED");
+  expect(op.parameters.find((p: any) => p.name === "format").schema.enum ?? op.parameters.find((p: any) => p.name === "format").schema.anyOf).toBeDefined();
+});

@@ -5,12 +5,13 @@ import { signedInSites, sitesOf } from "./sites.ts";
 import { rangeOf } from "./dates.ts";
 import { filtersOf } from "./filters.ts";
 import { useLoad } from "./load.ts";
-import { managesWorkspace, Shell, SITE_PAGES, sitePath, type SitePage } from "./components/Shell.tsx";
+import { mayOpen, Shell, SITE_PAGES, sitePath, WORKSPACE_PAGES, type SitePage, type WorkspacePage } from "./components/Shell.tsx";
 import { Failure } from "./components/Failure.tsx";
 import { Card, SecondFactor, SignIn } from "./pages/SignIn.tsx";
 import { CheckEmail, VerifyEmail } from "./pages/Email.tsx";
 import { OverviewPage } from "./pages/Overview.tsx";
 import { lazyPage } from "./lazy.tsx";
+import { rangeQuery } from "./dates.ts";
 
 // The overview is the first page; every other page's code comes when it is first opened.
 const RealtimePage = lazyPage("realtime", () => import("./pages/Reports.tsx").then((m) => m.RealtimePage));
@@ -19,6 +20,11 @@ const ReportPage = lazyPage("report", () => import("./pages/Reports.tsx").then((
 const ApiKeysPage = lazyPage("keys", () => import("./pages/ApiKeys.tsx").then((m) => m.ApiKeysPage));
 const FunnelsPage = lazyPage("funnels", () => import("./pages/Funnels.tsx").then((m) => m.FunnelsPage));
 const ExplorePage = lazyPage("explore", () => import("./pages/Explore.tsx").then((m) => m.ExplorePage));
+const VisitorsPage = lazyPage("visitors", () => import("./pages/Visitors.tsx").then((m) => m.VisitorsPage));
+const VisitorProfilePage = lazyPage("profile", () => import("./pages/VisitorProfile.tsx").then((m) => m.VisitorProfilePage));
+const LeadsPage = lazyPage("leads", () => import("./pages/Leads.tsx").then((m) => m.LeadsPage));
+const ActivityPage = lazyPage("activity", () => import("./pages/Activity.tsx").then((m) => m.ActivityPage));
+const SitesPage = lazyPage("sites", () => import("./pages/Sites.tsx").then((m) => m.SitesPage));
 
 /** `/` and `/orgs/:org`: to the first site's overview of the first (or named) organisation. */
 function Landing({ orgId }: { orgId?: string }) {
@@ -35,7 +41,7 @@ function Landing({ orgId }: { orgId?: string }) {
   return <Card title="Tidemark">{typeof state.data === "string" ? <p>{state.data}</p> : <p aria-busy="true">Loading…</p>}</Card>;
 }
 
-function SitePages({ orgId, siteId, page }: { orgId: string; siteId: string; page: SitePage }) {
+function SitePages({ orgId, siteId, page, visitorId }: { orgId: string; siteId: string; page: SitePage; visitorId?: string }) {
   const sites = useLoad(orgId, () => signedInSites(orgId));
   if (sites.error) return <Card title="Tidemark"><Failure error={sites.error} /></Card>;
   if (!sites.data) return <Card title="Tidemark"><p aria-busy="true">Loading…</p></Card>;
@@ -55,6 +61,12 @@ function SitePages({ orgId, siteId, page }: { orgId: string; siteId: string; pag
         <ExplorePage base={base} range={range} currency={site.currency} />
       ) : page === "locations" ? (
         <LocationsPage base={base} range={range} />
+      ) : page === "visitors" && visitorId ? (
+        <VisitorProfilePage base={base} visitorId={visitorId} back={`${base}/visitors${rangeQuery(range)}`} />
+      ) : page === "visitors" ? (
+        <VisitorsPage base={base} range={range} />
+      ) : page === "leads" ? (
+        <LeadsPage base={base} range={range} />
       ) : (
         <ReportPage base={base} report={page} range={range} />
       )}
@@ -62,15 +74,16 @@ function SitePages({ orgId, siteId, page }: { orgId: string; siteId: string; pag
   );
 }
 
-/** Workspace → API keys of an org (owners and admins; the server says no to others too). */
-function KeysPage({ orgId }: { orgId: string }) {
+/** Workspace → sites, activity log, API keys of an org; a page the member's role may not open says so (the server says no too). */
+function WorkspacePages({ orgId, page }: { orgId: string; page: WorkspacePage }) {
   const sites = useLoad(orgId, () => signedInSites(orgId));
   if (sites.error) return <Card title="Tidemark"><Failure error={sites.error} /></Card>;
   if (!sites.data) return <Card title="Tidemark"><p aria-busy="true">Loading…</p></Card>;
-  if (!managesWorkspace(orgId)) return <Card title="API keys"><p>Only the organisation's owners and admins manage its API keys. <a href="/">Go to the dashboard</a></p></Card>;
+  const label = WORKSPACE_PAGES.find((p) => p.key === page)!.label;
+  if (!mayOpen(orgId, page)) return <Card title={label}><p>{page === "keys" ? "Only the organisation's owners and admins manage its API keys." : "Only the organisation's owners and admins read its activity log."} <a href="/">Go to the dashboard</a></p></Card>;
   return (
-    <Shell orgId={orgId} sites={sites.data} page="keys">
-      <ApiKeysPage orgId={orgId} sites={sites.data} />
+    <Shell orgId={orgId} sites={sites.data} page={page}>
+      {page === "keys" ? <ApiKeysPage orgId={orgId} sites={sites.data} /> : page === "activity" ? <ActivityPage orgId={orgId} /> : <SitesPage orgId={orgId} sites={sites.data} />}
     </Shell>
   );
 }
@@ -88,10 +101,12 @@ export function App() {
   if (path === "/" || path === "") return <Landing />;
   const org = match("/orgs/:org", path);
   if (org) return <Landing orgId={org.org} />;
-  const keys = match("/orgs/:org/keys", path);
-  if (keys) return <KeysPage orgId={keys.org!} />;
+  const workspace = match("/orgs/:org/:page", path);
+  if (workspace && WORKSPACE_PAGES.some((p) => p.key === workspace.page)) return <WorkspacePages orgId={workspace.org!} page={workspace.page as WorkspacePage} />;
   const page = match("/orgs/:org/sites/:site/:page", path);
   if (page && SITE_PAGES.some((p) => p.key === page.page)) return <SitePages orgId={page.org!} siteId={page.site!} page={page.page as SitePage} />;
+  const profile = match("/orgs/:org/sites/:site/visitors/:visitor", path);
+  if (profile) return <SitePages orgId={profile.org!} siteId={profile.site!} page="visitors" visitorId={profile.visitor!} />;
   return (
     <Card title="Page not found">
       <p>

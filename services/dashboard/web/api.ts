@@ -40,19 +40,42 @@ function redirectFor(failure: ApiFailure): void {
   else if (failure.code === "EMAIL_NOT_VERIFIED") navigate("/check-email");
 }
 
-export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
+async function call(path: string, options: CallOptions, accept: string): Promise<Response> {
   const { method = options.body === undefined ? "GET" : "POST", body, quiet = false } = options;
   const response = await fetch(`/api/v1${path}`, {
     method,
     credentials: "same-origin",
-    headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+    headers: body === undefined ? { accept } : { accept, "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const json = response.status === 204 ? null : await response.json().catch(() => null);
-  if (response.ok) return json as T;
-  const error = (json as ErrorBody | null)?.error;
+  if (response.ok) return response;
+  const error = ((await response.json().catch(() => null)) as ErrorBody | null)?.error;
   const retry = response.headers.get("retry-after");
   const failure = new ApiFailure(response.status, error?.code ?? "INTERNAL", error?.message ?? `HTTP ${response.status}`, error?.details ?? [], retry ? Number(retry) : null);
   if (!quiet) redirectFor(failure);
   throw failure;
+}
+
+export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const response = await call(path, options, "application/json");
+  return (response.status === 204 ? null : await response.json().catch(() => null)) as T;
+}
+
+/** A file the API answers (a CSV export): its bytes and the name from Content-Disposition. */
+export async function apiFile(path: string, accept: string): Promise<{ blob: Blob; filename: string }> {
+  const response = await call(path, {}, accept);
+  const filename = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "download";
+  return { blob: await response.blob(), filename };
+}
+
+/** Hands a file to the browser's downloads (a link with `download`, which the router leaves alone). */
+export function saveFile({ blob, filename }: { blob: Blob; filename: string }): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -1,4 +1,5 @@
 /** Date ranges in the site's timezone (spec 4.2: `from`/`to` are YYYY-MM-DD there, inclusive). */
+import { route } from "./router.ts";
 
 export const PRESETS = [
   { key: "7d", label: "Last 7 days" },
@@ -37,4 +38,9 @@ export function rangeOf(query: URLSearchParams, timezone: string): Range {
   const today = todayIn(timezone);
   const start = preset === "month" ? `${today.slice(0, 8)}01` : addDays(today, -(Number.parseInt(preset, 10) - 1));
   return { from: start, to: today, preset };
+}
+
+/** The range part of the current query, kept on links that leave a page and come back (a profile and its list). */
+export function rangeQuery(range: Range): string {
+  return range.preset === "custom" ? `?from=${range.from}&to=${range.to}` : route.value.query.get("range") ? `?range=${range.preset}` : "";
 }

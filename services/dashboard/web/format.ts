@@ -39,3 +39,8 @@ export function countryName(code: string): string {
     return code;
   }
 }
+
+/** An instant as the reader's locale writes it. */
+export const formatTime = (iso: string) => new Date(iso).toLocaleString();
+/** A value the API may leave out (null), shown as a dash. */
+export const orDash = (value: string | null) => value ?? "—";

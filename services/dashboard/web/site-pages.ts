@@ -13,5 +13,7 @@ export const SITE_PAGES = [
   { key: "conversions", label: "Conversions" },
   { key: "funnels", label: "Funnels" },
   { key: "explore", label: "Explore" },
+  { key: "visitors", label: "Visitors" },
+  { key: "leads", label: "Leads" },
 ] as const;
 export type SitePage = (typeof SITE_PAGES)[number]["key"];

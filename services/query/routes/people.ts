@@ -6,9 +6,11 @@ import { readSite } from "../../../lib/analytics/recent-sites.ts";
 import { LeadList, LeadListQuery, VisitorList, VisitorListQuery, VisitorParams, VisitorProfile } from "../../../lib/people/models.ts";
 import { visitorsList } from "../../../lib/people/visitors.ts";
 import { visitorProfile } from "../../../lib/people/profile.ts";
-import { leadsList } from "../../../lib/people/leads.ts";
+import { exportLeads, leadsList } from "../../../lib/people/leads.ts";
+import { csvFile } from "../../../lib/csv.ts";
+import { userActorById } from "../../../lib/auth/user-audit.ts";
 import type { Platform } from "../../../lib/platform.ts";
-import { doc, piiAccess, queryContext } from "../context.ts";
+import { callerOf, doc, piiAccess, queryContext } from "../context.ts";
 
 /** Visitors, a visitor's profile and leads; contact details unmasked only with analytics.pii.read. */
 export function peopleRoutes(platform: Platform) {
@@ -27,7 +29,18 @@ export function peopleRoutes(platform: Platform) {
     )
     .get(
       API.listLeads.path,
-      async ({ ctx, params, query }) => leadsList(await siteWithStore(platform, params.orgId, params.siteId), query, piiAccess(ctx), now()),
+      // Two answers, not one of a union: Elysia sends a Response (the CSV file) as it is.
+      ({ ctx, params, query }): Promise<LeadList> | Promise<Response> => {
+        const caller = callerOf(ctx);
+        const site = siteWithStore(platform, params.orgId, params.siteId);
+        if (query.format !== "csv") {
+          const list: Promise<LeadList> = site.then((s) => leadsList(s, query, caller, piiAccess(ctx), now()));
+          return list;
+        }
+        const who = { ...caller, actor: userActorById(platform.control.db, caller.userId), ip: ctx?.ip ?? null };
+        const file: Promise<Response> = site.then((s) => exportLeads(s, query, who, piiAccess(ctx), now())).then((f) => csvFile(f.filename, f.csv));
+        return file;
+      },
       { params: SiteParams, query: LeadListQuery, response: LeadList, detail: doc(API.listLeads) },
     );
 }

@@ -8,6 +8,7 @@ import { session, signOut } from "../session.ts";
 import { setTheme, theme } from "../theme.ts";
 import type { Site } from "../sites.ts";
 import { SITE_PAGES, type SitePage } from "../site-pages.ts";
+import { ROLE_PERMISSIONS, type Permission } from "../../../../lib/auth/permissions.ts";
 
 export { SITE_PAGES, type SitePage };
 
@@ -94,11 +95,30 @@ export function ThemeToggle() {
   );
 }
 
-/** The organisation's own pages, beside the reports of its sites (owners and admins only). */
-export const WORKSPACE_PAGES = [{ key: "keys", label: "API keys" }] as const;
+/** The organisation's own pages, beside the reports of its sites. */
+export const WORKSPACE_PAGES = [
+  { key: "sites", label: "Sites" },
+  { key: "activity", label: "Activity log" },
+  { key: "keys", label: "API keys" },
+] as const;
 export type WorkspacePage = (typeof WORKSPACE_PAGES)[number]["key"];
 
-export const managesWorkspace = (orgId: string) => session.value?.orgs.some((o) => o.id === orgId && (o.role === "owner" || o.role === "admin")) ?? false;
+const roleIn = (orgId: string) => session.value?.orgs.find((o) => o.id === orgId)?.role;
+export const managesWorkspace = (orgId: string) => roleIn(orgId) === "owner" || roleIn(orgId) === "admin";
+/** What the member's role allows (DESIGN 3); the server checks it again on every call. */
+export const memberMay = (orgId: string, permission: Permission) => {
+  const role = roleIn(orgId);
+  return role !== undefined && ROLE_PERMISSIONS[role].has(permission);
+};
+
+/** Pages that only some roles may open; the navigation shows each member theirs. */
+const SITE_PAGE_PERMISSION: Partial<Record<SitePage, Permission>> = { leads: "leads.read" };
+export function mayOpen(orgId: string, page: SitePage | WorkspacePage): boolean {
+  if (page === "keys") return managesWorkspace(orgId);
+  if (page === "activity") return memberMay(orgId, "audit.read");
+  const permission = SITE_PAGE_PERMISSION[page as SitePage];
+  return permission === undefined || memberMay(orgId, permission);
+}
 
 interface ShellProps {
   orgId: string;
@@ -135,15 +155,18 @@ export function Shell({ orgId, site, sites, page, children }: ShellProps) {
         )}
         {site && range && (
           <>
-        <label>
-          Site
-          <select value={site.id} onChange={(e) => navigate(sitePath(orgId, e.currentTarget.value, page) + keptQuery())}>
-            {sites.map((s) => (
-              <option value={s.id}>{s.name}</option>
-            ))}
-          </select>
-        </label>
-        <DatePicker key={`${range.from}/${range.to}`} range={range} timezone={site.timezone} />
+            <label>
+              Site
+              <select value={site.id} onChange={(e) => navigate(sitePath(orgId, e.currentTarget.value, page) + keptQuery())}>
+                {sites.map((s) => (
+                  <option value={s.id}>{s.name}</option>
+                ))}
+              </select>
+            </label>
+            <a class="all-sites" href={`/orgs/${orgId}/sites`}>
+              All sites
+            </a>
+            <DatePicker key={`${range.from}/${range.to}`} range={range} timezone={site.timezone} />
           </>
         )}
         <ThemeToggle />
@@ -160,7 +183,7 @@ export function Shell({ orgId, site, sites, page, children }: ShellProps) {
       {reportsSite && (
         <nav aria-label="Reports" class="reports-nav">
           <ul>
-            {SITE_PAGES.map((p) => (
+            {SITE_PAGES.filter((p) => mayOpen(orgId, p.key)).map((p) => (
               <li>
                 <a href={sitePath(orgId, reportsSite.id, p.key) + keptQuery()} aria-current={p.key === page ? "page" : undefined}>
                   {p.label}
@@ -170,19 +193,17 @@ export function Shell({ orgId, site, sites, page, children }: ShellProps) {
           </ul>
         </nav>
       )}
-      {managesWorkspace(orgId) && (
-        <nav aria-label="Workspace" class="reports-nav">
-          <ul>
-            {WORKSPACE_PAGES.map((p) => (
-              <li>
-                <a href={`/orgs/${orgId}/${p.key}`} aria-current={p.key === page ? "page" : undefined}>
-                  Workspace → {p.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
+      <nav aria-label="Workspace" class="reports-nav">
+        <ul>
+          {WORKSPACE_PAGES.filter((p) => mayOpen(orgId, p.key)).map((p) => (
+            <li>
+              <a href={`/orgs/${orgId}/${p.key}`} aria-current={p.key === page ? "page" : undefined}>
+                Workspace → {p.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <main id="main" tabIndex={-1}>
         <h1>
           {[...SITE_PAGES, ...WORKSPACE_PAGES].find((p) => p.key === page)?.label} <span class="site-name">· {site?.name ?? orgs.find((o) => o.id === orgId)?.name}</span>

@@ -9,6 +9,13 @@ import { refusal } from "../pages/SignIn.tsx";
  * second factor and run the action again. A user without two-factor gets the error back
  * (details path `twoFactor`): there is no code to ask for.
  */
+/** A refused sensitive call, said plainly: the field the server names, or two-factor to turn on first (`what`: "key changes need"). */
+export function stepUpRefusal(error: unknown, what: string): string {
+  if (!(error instanceof ApiFailure)) return "The server could not be reached. Try again.";
+  if (error.details.some((d) => d.path === "twoFactor")) return `Turn on two-factor authentication first: ${what} a code from your authenticator app.`;
+  return error.details.length ? error.details.map((d) => (d.path ? `${d.path.replace(/^\//, "")}: ${d.message}` : d.message)).join("; ") : error.message;
+}
+
 export function useStepUp() {
   const [pending, setPending] = useState<{ retry: () => Promise<void>; fail: (error: unknown) => void } | null>(null);
 
@@ -65,7 +72,7 @@ function StepUpDialog({ onDone, onCancel }: { onDone: () => void; onCancel: () =
         }}
       >
         <h2 id="step-up-title">Confirm it is you</h2>
-        <p>This change needs a fresh code from your authenticator app.</p>
+        <p>This needs a fresh code from your authenticator app.</p>
         <label>
           6-digit code
           <input name="code" required autocomplete="one-time-code" inputMode="numeric" pattern="[0-9 ]{6,7}" value={code} onInput={(e) => setCode(e.currentTarget.value)} />

@@ -2,12 +2,13 @@ import type { Static } from "elysia";
 import { useState } from "preact/hooks";
 import type { ApiKeyView } from "../../../../lib/api/key-models.ts";
 import { PERMISSIONS } from "../../../../lib/auth/permissions.ts";
-import { api, ApiFailure } from "../api.ts";
+import { api } from "../api.ts";
 import { useLoad } from "../load.ts";
+import { formatTime } from "../format.ts";
 import type { Site } from "../sites.ts";
 import { Table } from "../components/Table.tsx";
 import { Failure } from "../components/Failure.tsx";
-import { useStepUp } from "../components/StepUp.tsx";
+import { stepUpRefusal, useStepUp } from "../components/StepUp.tsx";
 
 type ApiKey = Static<typeof ApiKeyView>;
 const EXPIRIES = [
@@ -17,7 +18,7 @@ const EXPIRIES = [
   { value: "", label: "Never" },
 ];
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
+const when = (iso: string | null) => (iso ? formatTime(iso) : "—");
 
 function stateOf(key: ApiKey): string {
   if (key.revokedAt) return "Revoked";
@@ -25,12 +26,7 @@ function stateOf(key: ApiKey): string {
   return "Active";
 }
 
-/** A refused change, said plainly: the field the server names, or two-factor to turn on first. */
-function problem(error: unknown): string {
-  if (!(error instanceof ApiFailure)) return "The server could not be reached. Try again.";
-  if (error.details.some((d) => d.path === "twoFactor")) return "Turn on two-factor authentication first: key changes need a code from your authenticator app.";
-  return error.details.length ? error.details.map((d) => (d.path ? `${d.path.replace(/^\//, "")}: ${d.message}` : d.message)).join("; ") : error.message;
-}
+const problem = (error: unknown) => stepUpRefusal(error, "key changes need");
 
 /** The secret of a new or rotated key: shown once, with a copy button. */
 function NewSecret({ name, secret, onClose }: { name: string; secret: string; onClose: () => void }) {
