@@ -5,13 +5,17 @@ import { sitesOf } from "./sites.ts";
 import { rangeOf } from "./dates.ts";
 import { filtersOf } from "./filters.ts";
 import { useLoad } from "./load.ts";
-import { managesWorkspace, Shell, SITE_PAGES, sitePath, type SitePage } from "./components/Shell.tsx";
+import { managesWorkspace, Shell, SITE_PAGES, sitePath, type SitePage, type WorkspacePage } from "./components/Shell.tsx";
 import { Failure } from "./components/Failure.tsx";
 import { Card, SecondFactor, SignIn } from "./pages/SignIn.tsx";
 import { CheckEmail, VerifyEmail } from "./pages/Email.tsx";
 import { OverviewPage } from "./pages/Overview.tsx";
 import { LocationsPage, RealtimePage, ReportPage } from "./pages/Reports.tsx";
 import { ApiKeysPage } from "./pages/ApiKeys.tsx";
+import { AccountPage } from "./pages/Account.tsx";
+import { MembersPage } from "./pages/Members.tsx";
+import { IntegrationsPage } from "./pages/Integrations.tsx";
+import { AcceptInvitation } from "./pages/AcceptInvitation.tsx";
 
 /** `/` and `/orgs/:org`: to the first site's overview of the first (or named) organisation. */
 function Landing({ orgId }: { orgId?: string }) {
@@ -29,7 +33,7 @@ function Landing({ orgId }: { orgId?: string }) {
 }
 
 function SitePages({ orgId, siteId, page }: { orgId: string; siteId: string; page: SitePage }) {
-  const sites = useLoad(orgId, () => loadSession().then((s) => (s ? sitesOf(orgId) : Promise.reject(navigate("/sign-in", { replace: true })))));
+  const sites = useOrgSites(orgId);
   if (sites.error) return <Card title="Tidemark"><Failure error={sites.error} /></Card>;
   if (!sites.data) return <Card title="Tidemark"><p aria-busy="true">Loading…</p></Card>;
   const site = sites.data.find((s) => s.id === siteId);
@@ -44,6 +48,8 @@ function SitePages({ orgId, siteId, page }: { orgId: string; siteId: string; pag
         <RealtimePage base={base} />
       ) : page === "locations" ? (
         <LocationsPage base={base} range={range} />
+      ) : page === "integrations" ? (
+        <IntegrationsPage base={base} manages={managesWorkspace(orgId)} />
       ) : (
         <ReportPage base={base} report={page} range={range} />
       )}
@@ -51,15 +57,41 @@ function SitePages({ orgId, siteId, page }: { orgId: string; siteId: string; pag
   );
 }
 
-/** Workspace → API keys of an org (owners and admins; the server says no to others too). */
-function KeysPage({ orgId }: { orgId: string }) {
-  const sites = useLoad(orgId, () => loadSession().then((s) => (s ? sitesOf(orgId) : Promise.reject(navigate("/sign-in", { replace: true })))));
+/** The org's sites once signed in (a page without a session goes to sign-in). */
+const useOrgSites = (orgId: string) => useLoad(orgId, () => loadSession().then((s) => (s ? sitesOf(orgId) : Promise.reject(navigate("/sign-in", { replace: true })))));
+
+const WORKSPACE_REFUSALS: Record<WorkspacePage, string> = {
+  keys: "Only the organisation's owners and admins manage its API keys.",
+  members: "Only the organisation's owners and admins manage its members.",
+};
+
+/** Workspace → API keys or Members of an org (owners and admins; the server says no to others too). */
+function WorkspacePages({ orgId, page }: { orgId: string; page: WorkspacePage }) {
+  const sites = useOrgSites(orgId);
   if (sites.error) return <Card title="Tidemark"><Failure error={sites.error} /></Card>;
   if (!sites.data) return <Card title="Tidemark"><p aria-busy="true">Loading…</p></Card>;
-  if (!managesWorkspace(orgId)) return <Card title="API keys"><p>Only the organisation's owners and admins manage its API keys. <a href="/">Go to the dashboard</a></p></Card>;
+  if (!managesWorkspace(orgId)) return <Card title="Not allowed"><p>{WORKSPACE_REFUSALS[page]} <a href="/">Go to the dashboard</a></p></Card>;
   return (
-    <Shell orgId={orgId} sites={sites.data} page="keys">
-      <ApiKeysPage orgId={orgId} sites={sites.data} />
+    <Shell orgId={orgId} sites={sites.data} page={page}>
+      {page === "keys" ? <ApiKeysPage orgId={orgId} sites={sites.data} /> : <MembersPage orgId={orgId} />}
+    </Shell>
+  );
+}
+
+/** `/account`, framed by the first organisation's navigation (the user's own page, not an org's). */
+function Account() {
+  const state = useLoad("account", async () => {
+    const current = await loadSession();
+    if (!current) return Promise.reject(navigate("/sign-in?next=%2Faccount", { replace: true }));
+    const orgId = current.orgs[0]?.id;
+    return { orgId, sites: orgId ? await sitesOf(orgId) : [] };
+  });
+  if (state.error) return <Card title="Tidemark"><Failure error={state.error} /></Card>;
+  if (!state.data) return <Card title="Tidemark"><p aria-busy="true">Loading…</p></Card>;
+  if (!state.data.orgId) return <Card title="Account"><AccountPage /></Card>;
+  return (
+    <Shell orgId={state.data.orgId} sites={state.data.sites} page="account">
+      <AccountPage />
     </Shell>
   );
 }
@@ -74,11 +106,13 @@ export function App() {
   if (path === "/sign-in/second-factor") return <SecondFactor />;
   if (path === "/verify-email") return <VerifyEmail />;
   if (path === "/check-email") return <CheckEmail />;
+  if (path === "/accept-invitation") return <AcceptInvitation />;
+  if (path === "/account") return <Account />;
   if (path === "/" || path === "") return <Landing />;
   const org = match("/orgs/:org", path);
   if (org) return <Landing orgId={org.org} />;
-  const keys = match("/orgs/:org/keys", path);
-  if (keys) return <KeysPage orgId={keys.org!} />;
+  const workspace = match("/orgs/:org/:page", path);
+  if (workspace && (workspace.page === "keys" || workspace.page === "members")) return <WorkspacePages orgId={workspace.org!} page={workspace.page} />;
   const page = match("/orgs/:org/sites/:site/:page", path);
   if (page && SITE_PAGES.some((p) => p.key === page.page)) return <SitePages orgId={page.org!} siteId={page.site!} page={page.page as SitePage} />;
   return (

@@ -11,5 +11,8 @@ export const SITE_PAGES = [
   { key: "behaviour", label: "Behaviour" },
   { key: "attribution", label: "Attribution" },
   { key: "conversions", label: "Conversions" },
+  { key: "integrations", label: "Integrations" },
 ] as const;
+/** Site pages without a date range (their controls show no range picker). */
+export const UNDATED_PAGES: readonly string[] = ["integrations"];
 export type SitePage = (typeof SITE_PAGES)[number]["key"];

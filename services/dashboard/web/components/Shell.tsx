@@ -7,7 +7,7 @@ import { humanize } from "../format.ts";
 import { session, signOut } from "../session.ts";
 import { setTheme, theme } from "../theme.ts";
 import type { Site } from "../sites.ts";
-import { SITE_PAGES, type SitePage } from "../site-pages.ts";
+import { SITE_PAGES, UNDATED_PAGES, type SitePage } from "../site-pages.ts";
 
 export { SITE_PAGES, type SitePage };
 
@@ -95,8 +95,13 @@ export function ThemeToggle() {
 }
 
 /** The organisation's own pages, beside the reports of its sites (owners and admins only). */
-export const WORKSPACE_PAGES = [{ key: "keys", label: "API keys" }] as const;
+export const WORKSPACE_PAGES = [
+  { key: "members", label: "Members" },
+  { key: "keys", label: "API keys" },
+] as const;
 export type WorkspacePage = (typeof WORKSPACE_PAGES)[number]["key"];
+/** The signed-in user's own page (two-factor, password): not an org's. */
+export const ACCOUNT_PAGE = { key: "account", label: "Account" } as const;
 
 export const managesWorkspace = (orgId: string) => session.value?.orgs.some((o) => o.id === orgId && (o.role === "owner" || o.role === "admin")) ?? false;
 
@@ -105,7 +110,7 @@ interface ShellProps {
   /** A site page's site; a workspace page has none (no site picker, range or report links). */
   site?: Site;
   sites: Site[];
-  page: SitePage | WorkspacePage;
+  page: SitePage | WorkspacePage | typeof ACCOUNT_PAGE.key;
   children: ComponentChildren;
 }
 
@@ -133,7 +138,7 @@ export function Shell({ orgId, site, sites, page, children }: ShellProps) {
             </select>
           </label>
         )}
-        {site && range && (
+        {site && range && !UNDATED_PAGES.includes(page) && (
           <>
         <label>
           Site
@@ -147,6 +152,9 @@ export function Shell({ orgId, site, sites, page, children }: ShellProps) {
           </>
         )}
         <ThemeToggle />
+        <a href="/account" aria-current={page === ACCOUNT_PAGE.key ? "page" : undefined}>
+          {ACCOUNT_PAGE.label}
+        </a>
         <button
           type="button"
           onClick={async () => {
@@ -185,7 +193,8 @@ export function Shell({ orgId, site, sites, page, children }: ShellProps) {
       )}
       <main id="main" tabIndex={-1}>
         <h1>
-          {[...SITE_PAGES, ...WORKSPACE_PAGES].find((p) => p.key === page)?.label} <span class="site-name">· {site?.name ?? orgs.find((o) => o.id === orgId)?.name}</span>
+          {[...SITE_PAGES, ...WORKSPACE_PAGES, ACCOUNT_PAGE].find((p) => p.key === page)?.label}{" "}
+          <span class="site-name">· {page === ACCOUNT_PAGE.key ? session.value?.user.name : (site?.name ?? orgs.find((o) => o.id === orgId)?.name)}</span>
         </h1>
         {page === "overview" && <FilterChips />}
         {children}
