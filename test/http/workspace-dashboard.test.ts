@@ -230,3 +230,42 @@ describe("Integrations", () => {
     expect((await new Browser(stack, ORIGIN).call("POST", integrations(), { kind: "webhook_in" })).status).toBe(401);
   }, 30_000);
 });
+
+describe("every workspace write route", () => {
+  test("401 without a session, 403 FORBIDDEN cross-origin, 403 STEP_UP_REQUIRED 16 minutes after the second factor, 404 for another org, 422 for a malformed id", async () => {
+    const { b } = await withTwoFactor("wes@example.com", "owner");
+    const far = must(stack.admin("org", "create", "--name", "Far away")).id;
+    const farSite = must(stack.admin("site", "create", "--org", far, "--name", "Far", "--domain", "far-away.test")).id;
+    const { id: targetId } = await accounts.verifiedMember(org, "tess@example.com", "viewer");
+    const made = await (await b.call("POST", integrations(), { kind: "webhook_in" })).json();
+    /** [method, path in our org, the same in another org, a body that would be accepted] */
+    const routes: [string, (o: string, s: string) => string, unknown][] = [
+      ["POST", (o) => members(o), { email: "new@example.com", name: "New", role: "viewer" }],
+      ["PATCH", (o) => `${members(o)}/${targetId}`, { role: "analyst" }],
+      ["DELETE", (o) => `${members(o)}/${targetId}`, undefined],
+      ["PUT", (o) => `/api/v1/orgs/${o}/two-factor-requirement`, { required: false }],
+      ["POST", (o, s) => integrations(o, s), { kind: "webhook_in" }],
+      ["POST", (o, s) => `${integrations(o, s)}/${made.id}/enable`, undefined],
+    ];
+    const anon = new Browser(stack, ORIGIN);
+    for (const [method, path, body] of routes) {
+      const where = `${method} ${path(org, site)}`;
+      expect([where, await errorCode(await anon.call(method, path(org, site), body))]).toEqual([where, "UNAUTHENTICATED"]);
+      const cross = await b.call(method, path(org, site), body, EVIL);
+      expect([where, cross.status, (await cross.json()).error.details]).toEqual([where, 403, [{ path: "origin", message: `https://evil.example is not ${ORIGIN}` }]]);
+      expect([where, (await b.call(method, path(far, farSite), body)).status]).toEqual([where, 404]);
+    }
+    stack.clock.advance(16 * MIN);
+    for (const [method, path, body] of routes) {
+      expect([`${method} ${path(org, site)}`, await errorCode(await b.call(method, path(org, site), body))]).toEqual([`${method} ${path(org, site)}`, "STEP_UP_REQUIRED"]);
+    }
+    await expect422(await b.call("DELETE", `${members()}/xyz`), "userId");
+    await expect422(await b.call("POST", `/api/v1/orgs/not-an-org/members`, { email: "n@example.com", name: "N", role: "viewer" }), "orgId");
+    await expect422(await b.call("POST", `${integrations()}/nope/enable`), "integrationId");
+    await expect422(await b.call("POST", `/api/v1/orgs/${org}/sites/nope/integrations`, { kind: "webhook_in" }), "siteId");
+    // Nothing was changed by any refused call.
+    const list = (await (await b.call("GET", members())).json()).members as { id: string; email: string; role: string }[];
+    expect(list.find((m) => m.id === targetId)?.role).toBe("viewer");
+    expect(list.some((m) => m.email === "new@example.com")).toBe(false);
+  }, 60_000);
+});
