@@ -198,6 +198,22 @@ test("two-factor on the account page, an invited member, a role changed with ste
     await mp.getByRole("button", { name: "Change password" }).click();
     await mp.getByRole("status").filter({ hasText: "Password changed" }).waitFor();
 
+    // The org now requires two-factor (the owner's step-up is still fresh: no dialog): the
+    // member is sent to set it up before anything else, then reads again.
+    await page.getByRole("button", { name: "Require two-factor for every member" }).click();
+    await page.locator('[data-require-two-factor="on"]').waitFor();
+    await mp.goto(`${origin}/orgs/${boot.orgId}/sites/${boot.siteId}/overview`);
+    await mp.getByRole("heading", { name: "Set up two-factor" }).waitFor();
+    expect(await seriousViolations(mp)).toEqual([]);
+    await mp.getByRole("button", { name: "Set up two-factor" }).click();
+    const miaApp = authenticator((await mp.locator("[data-totp-secret]").textContent())!.trim());
+    await mp.getByLabel("Code from the app").fill(miaApp.generate());
+    await mp.getByRole("button", { name: "Turn on two-factor" }).click();
+    await mp.locator("[data-recovery-codes] li").first().waitFor();
+    await mp.getByRole("button", { name: "I have stored them" }).click();
+    await mp.getByRole("link", { name: "Continue to the dashboard" }).click();
+    await mp.locator('[data-kpi="sessions"]').waitFor();
+
     // An outbound webhook with a step-up; its signing secret is shown once.
     await page.getByRole("navigation", { name: "Reports" }).getByRole("link", { name: "Integrations" }).click();
     await page.getByRole("heading", { name: "Integrations" }).waitFor();

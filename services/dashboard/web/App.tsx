@@ -1,6 +1,6 @@
 import { useEffect } from "preact/hooks";
 import { match, navigate, route } from "./router.ts";
-import { loadSession } from "./session.ts";
+import { loadSession, refreshSession } from "./session.ts";
 import { sitesOf } from "./sites.ts";
 import { rangeOf } from "./dates.ts";
 import { filtersOf } from "./filters.ts";
@@ -81,13 +81,17 @@ function WorkspacePages({ orgId, page }: { orgId: string; page: WorkspacePage })
 /** `/account`, framed by the first organisation's navigation (the user's own page, not an org's). */
 function Account() {
   const state = useLoad("account", async () => {
-    const current = await loadSession();
+    // Asked afresh: an org may have started requiring two-factor since the session was read.
+    const current = await refreshSession();
     if (!current) return Promise.reject(navigate("/sign-in?next=%2Faccount", { replace: true }));
-    const orgId = current.orgs[0]?.id;
-    return { orgId, sites: orgId ? await sitesOf(orgId) : [] };
+    // Required by an org but not set up: nothing else answers until it is (no sites to read).
+    const enrolFirst = current.twoFactorRequired && !current.user.twoFactorEnabled;
+    const orgId = enrolFirst ? undefined : current.orgs[0]?.id;
+    return { orgId, enrolFirst, sites: orgId ? await sitesOf(orgId) : [] };
   });
   if (state.error) return <Card title="Tidemark"><Failure error={state.error} /></Card>;
   if (!state.data) return <Card title="Tidemark"><p aria-busy="true">Loading…</p></Card>;
+  if (state.data.enrolFirst) return <Card title="Set up two-factor"><AccountPage enrolFirst /></Card>;
   if (!state.data.orgId) return <Card title="Account"><AccountPage /></Card>;
   return (
     <Shell orgId={state.data.orgId} sites={state.data.sites} page="account">

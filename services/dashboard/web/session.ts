@@ -45,7 +45,8 @@ export async function signOut(): Promise<void> {
 
 /** Where a fresh session goes next: the second factor, the e-mail check, or the page asked for. */
 export function afterSignIn(current: Session, next: string | null): string {
-  if (current.twoFactorRequired) return `/sign-in/second-factor${next ? `?next=${encodeURIComponent(next)}` : ""}`;
+  // An org that requires two-factor sends a member who has none yet to set it up (the account page).
+  if (current.twoFactorRequired) return current.user.twoFactorEnabled ? `/sign-in/second-factor${next ? `?next=${encodeURIComponent(next)}` : ""}` : "/account";
   if (!current.user.emailVerified) return "/check-email";
   return next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
 }

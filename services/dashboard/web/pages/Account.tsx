@@ -10,8 +10,21 @@ import { Alert } from "../components/Failure.tsx";
 type Enrolment = Static<typeof TwoFactorEnrolment>;
 
 /** `/account`: the signed-in user's two-factor (enrol with a QR code, recovery codes once, turn off) and password. */
-export function AccountPage() {
+export function AccountPage({ enrolFirst = false }: { enrolFirst?: boolean }) {
   const user = session.value?.user;
+  if (enrolFirst) {
+    return (
+      <>
+        <p>Your organisation requires two-factor sign-in: set it up to continue.</p>
+        <TwoFactor enabled={user?.twoFactorEnabled ?? false} />
+        {user?.twoFactorEnabled && (
+          <p>
+            <a href="/">Continue to the dashboard</a>
+          </p>
+        )}
+      </>
+    );
+  }
   return (
     <>
       <TwoFactor enabled={user?.twoFactorEnabled ?? false} />

@@ -1,8 +1,8 @@
 import type { ComponentChildren } from "preact";
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { ApiFailure, sessionEnded } from "../api.ts";
 import { navigate, route } from "../router.ts";
-import { afterSignIn, passSecondFactor, signIn } from "../session.ts";
+import { afterSignIn, passSecondFactor, session, signIn } from "../session.ts";
 import { ThemeToggle } from "../components/Shell.tsx";
 import { Alert } from "../components/Failure.tsx";
 
@@ -80,6 +80,10 @@ export function SignIn() {
 }
 
 export function SecondFactor() {
+  // Two-factor required by an org but never set up: there is no code to ask for; set it up instead.
+  useEffect(() => {
+    if (session.value && !session.value.user.twoFactorEnabled) navigate("/account", { replace: true });
+  }, []);
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState("");
   const [message, setMessage] = useState<string | null>(null);
