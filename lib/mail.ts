@@ -29,3 +29,6 @@ export async function sendMail(settings: Pick<Settings, "smtpUrl" | "mailFrom">,
   }
   await transport.sendMail({ from: settings.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
 }
+
+/** Text for a mail's HTML part (a name, an org's name). */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

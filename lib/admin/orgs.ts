@@ -6,6 +6,8 @@ import { newId } from "../ids.ts";
 import { FEATURES, isFeature, PLAN_NAMES } from "../plans.ts";
 import type { Platform } from "../platform.ts";
 import { auditAdmin } from "./audit-admin.ts";
+import { OPERATOR } from "../audit.ts";
+import { setTwoFactorRequirement } from "../members/two-factor-requirement.ts";
 import { idFlag, oneOf, orgById, requireText } from "./validate.ts";
 
 export const LICENCE_STATUSES = ["active", "suspended", "cancelled"] as const;
@@ -63,7 +65,5 @@ export async function setFeature(platform: Platform, input: { org?: unknown; ena
 export async function setRequireTwoFactor(platform: Platform, input: { org?: unknown; require?: unknown }) {
   const org = orgById(platform.control.db, idFlag(input.org, "--org"));
   const required = oneOf(input.require, "--require", ["on", "off"] as const) === "on";
-  platform.control.write((db) => db.update(orgs).set({ requireTwoFactor: required }).where(eq(orgs.id, org.id)).run());
-  await auditAdmin(platform, org, { action: "org.two_factor_required", label: `Two-factor ${required ? "required" : "no longer required"} for members`, target: { type: "org", id: org.id }, meta: { required } });
-  return { id: org.id, requireTwoFactor: required };
+  return setTwoFactorRequirement(platform, org, required, OPERATOR);
 }

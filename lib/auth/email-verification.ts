@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Platform } from "../platform.ts";
 import { emailTokens, users } from "../db/control-schema.ts";
 import { ApiError } from "../errors.ts";
-import { sendMail } from "../mail.ts";
+import { escapeHtml, sendMail } from "../mail.ts";
 import { hashSecret } from "./api-key.ts";
 import { auditUser } from "./user-audit.ts";
 import type { UserRow } from "./sessions.ts";
@@ -31,7 +31,6 @@ export async function sendVerificationLink(platform: Platform, user: UserRow): P
   });
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The token of a link → the user's e-mail counts as verified. Unknown, used or expired → 422. */
 export async function verifyEmail(platform: Platform, token: string): Promise<void> {

@@ -71,6 +71,21 @@ export const emailTokens = sqliteTable("email_tokens", {
   createdAt: integer("created_at").notNull(),
 }, (t) => [index("email_tokens_user").on(t.userId)]);
 
+/**
+ * An invitation link (`PUBLIC_URL/accept-invitation?token=…`): SHA-256 of its token, the member it
+ * lets set a password, valid 7 days and once. Apart from e-mail verification tokens: those must
+ * never set a password.
+ */
+export const invitations = sqliteTable("invitations", {
+  hash: text("hash").primaryKey(),
+  orgId: text("org_id").notNull().references(() => orgs.id),
+  userId: text("user_id").notNull().references(() => users.id),
+  invitedBy: text("invited_by").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+  createdAt: integer("created_at").notNull(),
+}, (t) => [index("invitations_user").on(t.userId)]);
+
 export const memberships = sqliteTable("memberships", {
   orgId: text("org_id").notNull().references(() => orgs.id),
   userId: text("user_id").notNull().references(() => users.id),

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
-import { apiKeys, memberships, orgs, sites, users } from "../db/control-schema.ts";
-import { ApiError, invalid, notFound } from "../errors.ts";
+import { apiKeys, sites, users } from "../db/control-schema.ts";
+import { ApiError, invalid } from "../errors.ts";
 import { newId } from "../ids.ts";
 import { generateApiKey } from "../auth/api-key.ts";
 import { isPermission, PERMISSIONS } from "../auth/permissions.ts";
@@ -135,12 +135,3 @@ export function keyOfOrg(platform: Platform, orgId: string, keyId: string) {
   return keyView(key, creator);
 }
 
-/** Managing keys is for the org's owners and admins: not a member → 404, another role → 403. */
-export function orgForKeyManager(platform: Platform, orgId: string, userId: string) {
-  const db = platform.control.db;
-  const member = db.select().from(memberships).where(and(eq(memberships.orgId, orgId), eq(memberships.userId, userId))).get();
-  const org = member && db.select().from(orgs).where(eq(orgs.id, orgId)).get();
-  if (!member || !org) throw notFound("Organization");
-  if (member.role !== "owner" && member.role !== "admin") throw new ApiError("FORBIDDEN", "Only the organization's owners and admins manage API keys");
-  return org;
-}

@@ -1,8 +1,7 @@
 import { Elysia, t } from "elysia";
-import { serviceBase, SERVICE_CONFIG } from "../../lib/http/service.ts";
+import { SERVICE_CONFIG } from "../../lib/http/service.ts";
 import { serviceDocs } from "../../lib/http/openapi.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { ErrorEnvelope } from "../../lib/api/models.ts";
 import {
   EmailTokenBody,
   EmailVerified,
@@ -14,25 +13,24 @@ import {
   TwoFactorConfirmBody,
   TwoFactorEnrolment,
 } from "../../lib/api/session-models.ts";
-import { admitSession, liveSession, sessionCookie } from "../../lib/auth/session-resolve.ts";
-import { checkOrigin, checkStepUp, type SessionCallKind } from "../../lib/auth/session-rules.ts";
+import { liveSession } from "../../lib/auth/session-resolve.ts";
+import { checkStepUp } from "../../lib/auth/session-rules.ts";
 import { clearedSessionCookie, revokeSession, sessionCookieHeader, type LiveSession } from "../../lib/auth/sessions.ts";
 import { sessionView, userOrgs } from "../../lib/auth/session-view.ts";
 import { signIn } from "../../lib/auth/sign-in.ts";
 import { confirmTwoFactor, disableTwoFactor, passSecondFactor, startTwoFactor } from "../../lib/auth/two-factor.ts";
 import { hasLiveEmailToken, sendVerificationLink, verifyEmail } from "../../lib/auth/email-verification.ts";
 import { changePassword } from "../../lib/auth/password-change.ts";
-import { auditUser, userActor } from "../../lib/auth/user-audit.ts";
+import { auditUser } from "../../lib/auth/user-audit.ts";
 import { ApiKeyView, KeyCreateBody, KeyList, KeyParams, KeyWithSecret, OrgParams } from "../../lib/api/key-models.ts";
-import { issueKey, keyOfOrg, orgForKeyManager, orgKey, orgKeys, revokeKeyRow, rotateKeyRow } from "../../lib/keys/manage.ts";
+import { issueKey, keyOfOrg, orgKey, orgKeys, revokeKeyRow, rotateKeyRow } from "../../lib/keys/manage.ts";
+import { MemberView } from "../../lib/api/workspace-models.ts";
+import { dashboardContext, doc, ERRORS, NoContent, STEP_UP_NOTE } from "./context.ts";
+import { workspaceRoutes } from "./workspace.ts";
 import { logLine } from "../../lib/log.ts";
 import type { Platform } from "../../lib/platform.ts";
 
 const EmailSent = t.Object({ sent: t.Literal(true) });
-const ERRORS = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 422: ErrorEnvelope, 423: ErrorEnvelope, 429: ErrorEnvelope };
-/** `x-session-only`: the call depends on a signed-in browser's state (cookie, Origin), not on its inputs alone. */
-const doc = (summary: string, description: string) => ({ summary: `${summary} (session only)`, description, tags: ["Sessions (dashboard)"], "x-session-only": true });
-const NoContent = t.Void({ description: "No content" });
 
 /**
  * The dashboard service: the session routes (sign-in, second factor, e-mail verification,
@@ -44,22 +42,9 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
   const view = (live: LiveSession) => sessionView(live, userOrgs(platform.control.db, live.user.id));
 
   const app = new Elysia({ name: "dashboard", ...SERVICE_CONFIG })
-    .use(serviceBase({ name: "dashboard", secret: platform.secret, requireAuth: false }))
-    .use(serviceDocs("dashboard", { schemas: { Session, ApiKeyView } }))
+    .use(dashboardContext(platform))
+    .use(serviceDocs("dashboard", { schemas: { Session, ApiKeyView, MemberView } }))
     .get("/healthz", () => ({ ok: true, service: "dashboard" }), { detail: { hide: true } })
-    .derive(({ request, ctx, path }) => {
-      if (!ctx && path !== "/healthz" && !path.startsWith("/_internal/")) throw new ApiError("UNAUTHENTICATED", "This service answers only requests forwarded by the router");
-      const token = sessionCookie(request.headers.get("cookie"));
-      const origin = request.headers.get("origin");
-      return {
-        ip: ctx?.ip ?? "unknown",
-        /** The caller's live session, after the Origin check and the session rules for this kind of call. */
-        session: (kind: SessionCallKind) => admitSession(platform, token, { method: request.method, origin, kind }),
-        /** State-changing calls without a session (sign-in, a verification link) pass the Origin check too. */
-        sameOrigin: () => checkOrigin(request.method, origin, platform.settings.publicUrl),
-        token,
-      };
-    })
     .post(
       "/api/v1/session",
       async ({ body, sameOrigin, ip, request, set }) => {
@@ -177,17 +162,9 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
       },
       { response: { 204: NoContent, ...ERRORS }, detail: doc("Turn two-factor off", "A sensitive change: needs a second factor from the last 15 minutes (403 STEP_UP_REQUIRED).") },
     );
-  /** Workspace → API keys: the signed-in owner or admin of the path's org; changes need a step-up. */
-  const keyManager = (session: (kind: SessionCallKind) => LiveSession, orgId: string, sensitive: boolean) => {
-    const live = session("other");
-    const org = orgForKeyManager(platform, orgId, live.user.id);
-    if (sensitive) checkStepUp(live.session.secondFactorAt, platform.now(), live.user.twoFactorEnabledAt !== null);
-    return { live, org, actor: userActor(live.user) };
-  };
-  const STEP_UP_NOTE = "Owners and admins only (others 403 FORBIDDEN; not a member → 404). A sensitive change: needs a second factor from the last 15 minutes (403 STEP_UP_REQUIRED; a user without two-factor gets the same code with details path `twoFactor`: enable it first).";
   app
-    .get("/api/v1/orgs/:orgId/keys", ({ session, params }) => {
-      keyManager(session, params.orgId, false);
+    .get("/api/v1/orgs/:orgId/keys", ({ manager, params }) => {
+      manager(params.orgId, "API keys", false);
       return { keys: orgKeys(platform, params.orgId) };
     }, {
       params: OrgParams,
@@ -196,8 +173,8 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
     })
     .post(
       "/api/v1/orgs/:orgId/keys",
-      async ({ session, params, body, set }) => {
-        const { live, org, actor } = keyManager(session, params.orgId, true);
+      async ({ manager, params, body, set }) => {
+        const { live, org, actor } = manager(params.orgId, "API keys", true);
         const { id, key } = await issueKey(platform, org, { userId: live.user.id, name: body.name.trim(), permissions: body.permissions, sites: body.sites, expiresInDays: body.expiresInDays }, actor);
         set.status = 201;
         return { key: keyOfOrg(platform, org.id, id), secret: key };
@@ -215,8 +192,8 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
     )
     .post(
       "/api/v1/orgs/:orgId/keys/:keyId/rotate",
-      async ({ session, params }) => {
-        const { org, actor } = keyManager(session, params.orgId, true);
+      async ({ manager, params }) => {
+        const { org, actor } = manager(params.orgId, "API keys", true);
         const { key } = await rotateKeyRow(platform, org, orgKey(platform, org.id, params.keyId), actor);
         return { key: keyOfOrg(platform, org.id, params.keyId), secret: key };
       },
@@ -228,8 +205,8 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
     )
     .delete(
       "/api/v1/orgs/:orgId/keys/:keyId",
-      async ({ session, params, set }) => {
-        const { org, actor } = keyManager(session, params.orgId, true);
+      async ({ manager, params, set }) => {
+        const { org, actor } = manager(params.orgId, "API keys", true);
         await revokeKeyRow(platform, org, orgKey(platform, org.id, params.keyId), actor);
         set.status = 204;
         return undefined;
@@ -240,6 +217,8 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
         detail: doc("Revoke an API key", `The key stops working at once. Unknown key or another org's → 404; already revoked → 409. ${STEP_UP_NOTE}`),
       },
     );
+
+  app.use(workspaceRoutes(platform));
 
   // The single-page app, after the API routes: GET / and every other non-API path → index.html,
   // /assets/* → the built files (lib/dashboard/assets.ts). Without a build handed in, 404.

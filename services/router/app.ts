@@ -22,8 +22,22 @@ export interface Upstreams {
   dashboard: Upstream;
 }
 
-/** The dashboard service's own API routes (session-only: sign-in, second factor, e-mail, account, Workspace → API keys). */
-const DASHBOARD_API = ["/api/v1/session", "/api/v1/session/*", "/api/v1/email-verification", "/api/v1/me/*", "/api/v1/orgs/:orgId/keys", "/api/v1/orgs/:orgId/keys/*"];
+/** The dashboard service's own API routes (session-only: sign-in, second factor, e-mail, account, Workspace → API keys and members, invitations). */
+const DASHBOARD_API = [
+  "/api/v1/session",
+  "/api/v1/session/*",
+  "/api/v1/email-verification",
+  "/api/v1/me/*",
+  "/api/v1/orgs/:orgId/keys",
+  "/api/v1/orgs/:orgId/keys/*",
+  "/api/v1/orgs/:orgId/members",
+  "/api/v1/orgs/:orgId/members/*",
+  "/api/v1/orgs/:orgId/two-factor-requirement",
+  "/api/v1/invitations/accept",
+  "/api/v1/orgs/:orgId/sites/:siteId/integrations/*",
+];
+/** Writes the dashboard answers on a path whose GET is a read-API route (the integrations list). */
+const DASHBOARD_WRITES = ["/api/v1/orgs/:orgId/sites/:siteId/integrations"];
 
 export interface RouterOptions {
   /** Per-minute allowances; default from the settings (spec Part 8: 300 per key, 600 per IP). */
@@ -167,6 +181,7 @@ export function createRouterApp(platform: Platform, upstreams: Upstreams, option
   // or path parameters: each of those is registered for GET as well.
   const everyMethod = (path: string, handle: (request: Request) => Promise<Response>) => app.get(path, ({ request }) => handle(request)).all(path, ({ request }) => handle(request));
   for (const path of DASHBOARD_API) everyMethod(path, forwardDashboardApi);
+  for (const path of DASHBOARD_WRITES) app.post(path, ({ request }) => forwardDashboardApi(request));
   everyMethod("/v1/hooks/*", (request) => forwardPublic(request, upstreams.hooks));
   everyMethod("/v1/*", (request) => forwardPublic(request, upstreams.ingest));
   // Every other page is the dashboard's (its single-page app and assets); an unknown API path is not.

@@ -56,7 +56,22 @@ export function dashboardAccounts(stack: TestStack, mailbox: Mailbox, origin: st
     expect((await b.call("POST", "/api/v1/email-verification", { token })).status).toBe(200);
     return { ...m, browser: b };
   }
-  return { signedIn, member, verifiedMember };
+  /**
+   * A verified member with two-factor on (enrolled through the API, codes computed here); the
+   * enrolment counts as a second factor. `stepUp` passes a fresh one (a used code is a replay).
+   */
+  async function twoFactorMember(org: string, email: string, role: string) {
+    const { browser: b, id } = await verifiedMember(org, email, role);
+    const enrol = await (await b.call("POST", "/api/v1/me/two-factor")).json();
+    const app = authenticator(enrol.secret);
+    expect((await b.call("POST", "/api/v1/me/two-factor/confirm", { code: app.generate({ timestamp: stack.clock.ms }) })).status).toBe(200);
+    const stepUp = async () => {
+      stack.clock.advance(30_000);
+      expect((await b.call("POST", "/api/v1/session/second-factor", { code: app.generate({ timestamp: stack.clock.ms }) })).status).toBe(200);
+    };
+    return { b, id, stepUp };
+  }
+  return { signedIn, member, verifiedMember, twoFactorMember };
 }
 
 /** A stack whose dashboard lives at `origin`, mailing through a local SMTP server, and its bootstrap org's accounts. */

@@ -78,7 +78,7 @@ test("bad input exits 2 with a precise message, and changes nothing", () => {
   expect(db.query("select count(*) as n from sites where org_id = ?").get(org.id).n).toBe(1);
   expect(db.query("select count(*) as n from api_keys where org_id = ?").get(org.id).n).toBe(0);
   db.close();
-});
+}, 30_000); // about twenty CLI processes, 0.2 s each
 
 test("plan limits answer LIMIT_EXCEEDED with limit, max and current", () => {
   const org = must(admin("org", "create", "--name", "Small", "--plan", "starter"));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { must, type TestStack } from "../helpers/stack.ts";
-import { authenticator, Browser, errorCode, startDashboardStack } from "../helpers/session-browser.ts";
+import { Browser, errorCode, startDashboardStack } from "../helpers/session-browser.ts";
 
 const ORIGIN = "http://dashboard.test";
 const MIN = 60_000;
@@ -16,19 +16,7 @@ afterAll(() => dashboard.close());
 const keys = (orgId = org) => `/api/v1/orgs/${orgId}/keys`;
 const bearer = (secret: string, path = `/api/v1/orgs/${org}/sites`) => fetch(stack.url + path, { headers: { authorization: `Bearer ${secret}` } });
 
-/** A verified admin with two-factor on (enrolled through the API, codes computed here), signed in without a second factor yet. */
-async function adminWithTwoFactor(email: string) {
-  const { browser: b, id } = await accounts.verifiedMember(org, email, "admin");
-  const enrol = await (await b.call("POST", "/api/v1/me/two-factor")).json();
-  const app = authenticator(enrol.secret);
-  expect((await b.call("POST", "/api/v1/me/two-factor/confirm", { code: app.generate({ timestamp: stack.clock.ms }) })).status).toBe(200);
-  /** A fresh code each time (a used one is refused as a replay). */
-  const stepUp = async () => {
-    stack.clock.advance(30_000);
-    expect((await b.call("POST", "/api/v1/session/second-factor", { code: app.generate({ timestamp: stack.clock.ms }) })).status).toBe(200);
-  };
-  return { b, id, stepUp };
-}
+const adminWithTwoFactor = (email: string) => accounts.twoFactorMember(org, email, "admin");
 
 const validBody = { name: "Reporting", permissions: ["sites.read", "analytics.read"], sites: null, expiresInDays: 90 };
 

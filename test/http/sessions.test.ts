@@ -243,12 +243,15 @@ describe("session ends", () => {
     void b;
   });
 
-  test("a removed member's session gets 404 on the org (the session itself lives on)", async () => {
-    const { browser: b, id } = await verifiedMember("rex@example.com", "viewer");
+  test("a removed member's sessions end; signed in again, the org answers 404 and is not listed", async () => {
+    const { browser: b, id, password } = await verifiedMember("rex@example.com", "viewer");
     expect((await b.call("GET", `/api/v1/orgs/${org}/sites`)).status).toBe(200);
     must(stack.admin("user", "remove", "--org", org, "--user", id));
-    expect((await b.call("GET", `/api/v1/orgs/${org}/sites`)).status).toBe(404);
-    expect((await (await b.call("GET", "/api/v1/session")).json()).orgs).toEqual([]);
+    expect(await errorCode(await b.call("GET", `/api/v1/orgs/${org}/sites`))).toBe("SESSION_EXPIRED");
+    const again = browser();
+    expect((await again.signIn("rex@example.com", password)).status).toBe(200);
+    expect((await again.call("GET", `/api/v1/orgs/${org}/sites`)).status).toBe(404);
+    expect((await (await again.call("GET", "/api/v1/session")).json()).orgs).toEqual([]);
   });
 });
 

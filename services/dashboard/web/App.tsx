@@ -1,11 +1,11 @@
 import { useEffect } from "preact/hooks";
 import { match, navigate, route } from "./router.ts";
-import { loadSession } from "./session.ts";
+import { loadSession, refreshSession } from "./session.ts";
 import { signedInSites, sitesOf } from "./sites.ts";
 import { rangeOf } from "./dates.ts";
 import { filtersOf } from "./filters.ts";
 import { useLoad } from "./load.ts";
-import { mayOpen, Shell, SITE_PAGES, sitePath, WORKSPACE_PAGES, type SitePage, type WorkspacePage } from "./components/Shell.tsx";
+import { managesWorkspace, mayOpen, Shell, SITE_PAGES, sitePath, WORKSPACE_PAGES, type SitePage, type WorkspacePage } from "./components/Shell.tsx";
 import { Failure } from "./components/Failure.tsx";
 import { Card, SecondFactor, SignIn } from "./pages/SignIn.tsx";
 import { CheckEmail, VerifyEmail } from "./pages/Email.tsx";
@@ -25,6 +25,10 @@ const VisitorProfilePage = lazyPage("profile", () => import("./pages/VisitorProf
 const LeadsPage = lazyPage("leads", () => import("./pages/Leads.tsx").then((m) => m.LeadsPage));
 const ActivityPage = lazyPage("activity", () => import("./pages/Activity.tsx").then((m) => m.ActivityPage));
 const SitesPage = lazyPage("sites", () => import("./pages/Sites.tsx").then((m) => m.SitesPage));
+const AccountPage = lazyPage("account", () => import("./pages/Account.tsx").then((m) => m.AccountPage));
+const MembersPage = lazyPage("members", () => import("./pages/Members.tsx").then((m) => m.MembersPage));
+const IntegrationsPage = lazyPage("integrations", () => import("./pages/Integrations.tsx").then((m) => m.IntegrationsPage));
+const AcceptInvitation = lazyPage("accept-invitation", () => import("./pages/AcceptInvitation.tsx").then((m) => m.AcceptInvitation));
 
 /** `/` and `/orgs/:org`: to the first site's overview of the first (or named) organisation. */
 function Landing({ orgId }: { orgId?: string }) {
@@ -67,6 +71,8 @@ function SitePages({ orgId, siteId, page, visitorId }: { orgId: string; siteId: 
         <VisitorsPage base={base} range={range} />
       ) : page === "leads" ? (
         <LeadsPage base={base} range={range} />
+      ) : page === "integrations" ? (
+        <IntegrationsPage base={base} manages={managesWorkspace(orgId)} />
       ) : (
         <ReportPage base={base} report={page} range={range} />
       )}
@@ -74,16 +80,51 @@ function SitePages({ orgId, siteId, page, visitorId }: { orgId: string; siteId: 
   );
 }
 
-/** Workspace → sites, activity log, API keys of an org; a page the member's role may not open says so (the server says no too). */
+const WORKSPACE_REFUSALS: Record<Exclude<WorkspacePage, "sites">, string> = {
+  keys: "Only the organisation's owners and admins manage its API keys.",
+  members: "Only the organisation's owners and admins manage its members.",
+  activity: "Only the organisation's owners and admins read its activity log.",
+};
+
+/** Workspace → sites, activity log, members, API keys of an org; a page the member's role may not open says so (the server says no too). */
 function WorkspacePages({ orgId, page }: { orgId: string; page: WorkspacePage }) {
   const sites = useLoad(orgId, () => signedInSites(orgId));
   if (sites.error) return <Card title="Tidemark"><Failure error={sites.error} /></Card>;
   if (!sites.data) return <Card title="Tidemark"><p aria-busy="true">Loading…</p></Card>;
-  const label = WORKSPACE_PAGES.find((p) => p.key === page)!.label;
-  if (!mayOpen(orgId, page)) return <Card title={label}><p>{page === "keys" ? "Only the organisation's owners and admins manage its API keys." : "Only the organisation's owners and admins read its activity log."} <a href="/">Go to the dashboard</a></p></Card>;
+  if (page !== "sites" && !mayOpen(orgId, page)) return <Card title="Not allowed"><p>{WORKSPACE_REFUSALS[page]} <a href="/">Go to the dashboard</a></p></Card>;
   return (
     <Shell orgId={orgId} sites={sites.data} page={page}>
-      {page === "keys" ? <ApiKeysPage orgId={orgId} sites={sites.data} /> : page === "activity" ? <ActivityPage orgId={orgId} /> : <SitesPage orgId={orgId} sites={sites.data} />}
+      {page === "keys" ? (
+        <ApiKeysPage orgId={orgId} sites={sites.data} />
+      ) : page === "members" ? (
+        <MembersPage orgId={orgId} />
+      ) : page === "activity" ? (
+        <ActivityPage orgId={orgId} />
+      ) : (
+        <SitesPage orgId={orgId} sites={sites.data} />
+      )}
+    </Shell>
+  );
+}
+
+/** `/account`, framed by the first organisation's navigation (the user's own page, not an org's). */
+function Account() {
+  const state = useLoad("account", async () => {
+    // Asked afresh: an org may have started requiring two-factor since the session was read.
+    const current = await refreshSession();
+    if (!current) return Promise.reject(navigate("/sign-in?next=%2Faccount", { replace: true }));
+    // Required by an org but not set up: nothing else answers until it is (no sites to read).
+    const enrolFirst = current.twoFactorRequired && !current.user.twoFactorEnabled;
+    const orgId = enrolFirst ? undefined : current.orgs[0]?.id;
+    return { orgId, enrolFirst, sites: orgId ? await sitesOf(orgId) : [] };
+  });
+  if (state.error) return <Card title="Tidemark"><Failure error={state.error} /></Card>;
+  if (!state.data) return <Card title="Tidemark"><p aria-busy="true">Loading…</p></Card>;
+  if (state.data.enrolFirst) return <Card title="Set up two-factor"><AccountPage enrolFirst /></Card>;
+  if (!state.data.orgId) return <Card title="Account"><AccountPage /></Card>;
+  return (
+    <Shell orgId={state.data.orgId} sites={state.data.sites} page="account">
+      <AccountPage />
     </Shell>
   );
 }
@@ -98,6 +139,8 @@ export function App() {
   if (path === "/sign-in/second-factor") return <SecondFactor />;
   if (path === "/verify-email") return <VerifyEmail />;
   if (path === "/check-email") return <CheckEmail />;
+  if (path === "/accept-invitation") return <AcceptInvitation />;
+  if (path === "/account") return <Account />;
   if (path === "/" || path === "") return <Landing />;
   const org = match("/orgs/:org", path);
   if (org) return <Landing orgId={org.org} />;

@@ -1,3 +1,4 @@
+import { signal } from "@preact/signals";
 import { navigate, route } from "./router.ts";
 
 /**
@@ -30,11 +31,15 @@ export interface CallOptions {
   quiet?: boolean;
 }
 
+/** The last session answer was SESSION_EXPIRED: the sign-in page says why it is shown. */
+export const sessionEnded = signal(false);
+
 const here = () => route.value.path + (route.value.query.toString() ? `?${route.value.query}` : "");
 
 /** Sends the user where a session answer says: sign in, pass the second factor, verify the e-mail. */
 function redirectFor(failure: ApiFailure): void {
   const next = encodeURIComponent(here());
+  if (failure.code === "SESSION_EXPIRED") sessionEnded.value = true;
   if (failure.code === "TWO_FACTOR_REQUIRED") navigate(`/sign-in/second-factor?next=${next}`);
   else if (failure.status === 401) navigate(`/sign-in?next=${next}`);
   else if (failure.code === "EMAIL_NOT_VERIFIED") navigate("/check-email");

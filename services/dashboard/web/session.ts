@@ -1,5 +1,5 @@
 import { signal } from "@preact/signals";
-import { api } from "./api.ts";
+import { api, ApiFailure, sessionEnded } from "./api.ts";
 import type { Session } from "../../../lib/api/session-models.ts";
 
 /**
@@ -15,14 +15,23 @@ export async function loadSession(): Promise<Session | null> {
   if (session.value !== undefined) return session.value;
   try {
     session.value = await api<Session>("/session", { quiet: true });
-  } catch {
+  } catch (error) {
+    if (error instanceof ApiFailure && error.code === "SESSION_EXPIRED") sessionEnded.value = true;
     session.value = null;
   }
   return session.value;
 }
 
+/** Asks again after a change to the user (two-factor on or off). */
+export async function refreshSession(): Promise<Session | null> {
+  session.value = undefined;
+  return loadSession();
+}
+
 export async function signIn(email: string, password: string): Promise<Session> {
-  return (session.value = await api<Session>("/session", { body: { email, password }, quiet: true }));
+  session.value = await api<Session>("/session", { body: { email, password }, quiet: true });
+  sessionEnded.value = false;
+  return session.value;
 }
 
 export async function passSecondFactor(answer: { code: string } | { recoveryCode: string }): Promise<Session> {
@@ -36,7 +45,8 @@ export async function signOut(): Promise<void> {
 
 /** Where a fresh session goes next: the second factor, the e-mail check, or the page asked for. */
 export function afterSignIn(current: Session, next: string | null): string {
-  if (current.twoFactorRequired) return `/sign-in/second-factor${next ? `?next=${encodeURIComponent(next)}` : ""}`;
+  // An org that requires two-factor sends a member who has none yet to set it up (the account page).
+  if (current.twoFactorRequired) return current.user.twoFactorEnabled ? `/sign-in/second-factor${next ? `?next=${encodeURIComponent(next)}` : ""}` : "/account";
   if (!current.user.emailVerified) return "/check-email";
   return next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
 }

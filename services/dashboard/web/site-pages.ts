@@ -15,5 +15,8 @@ export const SITE_PAGES = [
   { key: "explore", label: "Explore" },
   { key: "visitors", label: "Visitors" },
   { key: "leads", label: "Leads" },
+  { key: "integrations", label: "Integrations" },
 ] as const;
+/** Site pages without a date range (their controls show no range picker). */
+export const UNDATED_PAGES: readonly string[] = ["integrations"];
 export type SitePage = (typeof SITE_PAGES)[number]["key"];

@@ -3,6 +3,7 @@ import journal from "./meta/_journal.json";
 import m0 from "./0000_abnormal_robbie_robertson.sql" with { type: "text" };
 import m1 from "./0001_loud_outlaw_kid.sql" with { type: "text" };
 import m2 from "./0002_interactive_identity.sql" with { type: "text" };
+import m3 from "./0003_member_invitations.sql" with { type: "text" };
 
-export const sqlByTag: Record<string, string> = { "0000_abnormal_robbie_robertson": m0, "0001_loud_outlaw_kid": m1, "0002_interactive_identity": m2 };
+export const sqlByTag: Record<string, string> = { "0000_abnormal_robbie_robertson": m0, "0001_loud_outlaw_kid": m1, "0002_interactive_identity": m2, "0003_member_invitations": m3 };
 export { journal };

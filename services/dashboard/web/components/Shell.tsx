@@ -7,7 +7,7 @@ import { humanize } from "../format.ts";
 import { session, signOut } from "../session.ts";
 import { setTheme, theme } from "../theme.ts";
 import type { Site } from "../sites.ts";
-import { SITE_PAGES, type SitePage } from "../site-pages.ts";
+import { SITE_PAGES, UNDATED_PAGES, type SitePage } from "../site-pages.ts";
 import { ROLE_PERMISSIONS, type Permission } from "../../../../lib/auth/permissions.ts";
 
 export { SITE_PAGES, type SitePage };
@@ -99,9 +99,12 @@ export function ThemeToggle() {
 export const WORKSPACE_PAGES = [
   { key: "sites", label: "Sites" },
   { key: "activity", label: "Activity log" },
+  { key: "members", label: "Members" },
   { key: "keys", label: "API keys" },
 ] as const;
 export type WorkspacePage = (typeof WORKSPACE_PAGES)[number]["key"];
+/** The signed-in user's own page (two-factor, password): not an org's. */
+export const ACCOUNT_PAGE = { key: "account", label: "Account" } as const;
 
 const roleIn = (orgId: string) => session.value?.orgs.find((o) => o.id === orgId)?.role;
 export const managesWorkspace = (orgId: string) => roleIn(orgId) === "owner" || roleIn(orgId) === "admin";
@@ -112,9 +115,9 @@ export const memberMay = (orgId: string, permission: Permission) => {
 };
 
 /** Pages that only some roles may open; the navigation shows each member theirs. */
-const SITE_PAGE_PERMISSION: Partial<Record<SitePage, Permission>> = { leads: "leads.read" };
+const SITE_PAGE_PERMISSION: Partial<Record<SitePage, Permission>> = { leads: "leads.read", integrations: "integrations.read" };
 export function mayOpen(orgId: string, page: SitePage | WorkspacePage): boolean {
-  if (page === "keys") return managesWorkspace(orgId);
+  if (page === "keys" || page === "members") return managesWorkspace(orgId);
   if (page === "activity") return memberMay(orgId, "audit.read");
   const permission = SITE_PAGE_PERMISSION[page as SitePage];
   return permission === undefined || memberMay(orgId, permission);
@@ -125,7 +128,7 @@ interface ShellProps {
   /** A site page's site; a workspace page has none (no site picker, range or report links). */
   site?: Site;
   sites: Site[];
-  page: SitePage | WorkspacePage;
+  page: SitePage | WorkspacePage | typeof ACCOUNT_PAGE.key;
   children: ComponentChildren;
 }
 
@@ -153,7 +156,7 @@ export function Shell({ orgId, site, sites, page, children }: ShellProps) {
             </select>
           </label>
         )}
-        {site && range && (
+        {site && range && !UNDATED_PAGES.includes(page) && (
           <>
             <label>
               Site
@@ -170,6 +173,9 @@ export function Shell({ orgId, site, sites, page, children }: ShellProps) {
           </>
         )}
         <ThemeToggle />
+        <a href="/account" aria-current={page === ACCOUNT_PAGE.key ? "page" : undefined}>
+          {ACCOUNT_PAGE.label}
+        </a>
         <button
           type="button"
           onClick={async () => {
@@ -206,7 +212,8 @@ export function Shell({ orgId, site, sites, page, children }: ShellProps) {
       </nav>
       <main id="main" tabIndex={-1}>
         <h1>
-          {[...SITE_PAGES, ...WORKSPACE_PAGES].find((p) => p.key === page)?.label} <span class="site-name">· {site?.name ?? orgs.find((o) => o.id === orgId)?.name}</span>
+          {[...SITE_PAGES, ...WORKSPACE_PAGES, ACCOUNT_PAGE].find((p) => p.key === page)?.label}{" "}
+          <span class="site-name">· {page === ACCOUNT_PAGE.key ? session.value?.user.name : (site?.name ?? orgs.find((o) => o.id === orgId)?.name)}</span>
         </h1>
         {page === "overview" && <FilterChips />}
         {children}

@@ -1,5 +1,7 @@
+import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import { ApiFailure } from "../api.ts";
+import { Alert } from "./Failure.tsx";
 import { passSecondFactor } from "../session.ts";
 import { refusal } from "../pages/SignIn.tsx";
 
@@ -9,8 +11,8 @@ import { refusal } from "../pages/SignIn.tsx";
  * second factor and run the action again. A user without two-factor gets the error back
  * (details path `twoFactor`): there is no code to ask for.
  */
-/** A refused sensitive call, said plainly: the field the server names, or two-factor to turn on first (`what`: "key changes need"). */
-export function stepUpRefusal(error: unknown, what: string): string {
+/** A refused sensitive call, said plainly: the field the server names, or two-factor to turn on first (`what`: "exports need"). */
+export function stepUpRefusal(error: unknown, what = "this change needs"): string {
   if (!(error instanceof ApiFailure)) return "The server could not be reached. Try again.";
   if (error.details.some((d) => d.path === "twoFactor")) return `Turn on two-factor authentication first: ${what} a code from your authenticator app.`;
   return error.details.length ? error.details.map((d) => (d.path ? `${d.path.replace(/^\//, "")}: ${d.message}` : d.message)).join("; ") : error.message;
@@ -41,6 +43,36 @@ export function useStepUp() {
     />
   );
   return { run, dialog };
+}
+
+/**
+ * A page's changes: each runs through the step-up dialog when needed; a refusal is said in
+ * `notice`, and `version` moves on after every attempt (the page reloads what it shows: a
+ * refused change leaves no control showing what did not happen).
+ */
+export function useChange() {
+  const [version, setVersion] = useState(0);
+  const [message, setMessage] = useState<string | null>(null);
+  const { run, dialog } = useStepUp();
+  async function change(action: () => Promise<void>): Promise<boolean> {
+    setMessage(null);
+    try {
+      await run(action);
+      return true;
+    } catch (error) {
+      setMessage(stepUpRefusal(error));
+      return false;
+    } finally {
+      setVersion((v) => v + 1);
+    }
+  }
+  const notice: ComponentChildren = (
+    <>
+      {dialog}
+      <Alert message={message} />
+    </>
+  );
+  return { version, change, notice };
 }
 
 function StepUpDialog({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
@@ -77,11 +109,7 @@ function StepUpDialog({ onDone, onCancel }: { onDone: () => void; onCancel: () =
           6-digit code
           <input name="code" required autocomplete="one-time-code" inputMode="numeric" pattern="[0-9 ]{6,7}" value={code} onInput={(e) => setCode(e.currentTarget.value)} />
         </label>
-        {message && (
-          <p role="alert" class="error">
-            {message}
-          </p>
-        )}
+        <Alert message={message} />
         <div class="actions">
           <button type="submit" class="primary">
             Confirm

@@ -4,11 +4,12 @@ import type { ApiKeyView } from "../../../../lib/api/key-models.ts";
 import { PERMISSIONS } from "../../../../lib/auth/permissions.ts";
 import { api } from "../api.ts";
 import { useLoad } from "../load.ts";
-import { formatTime } from "../format.ts";
 import type { Site } from "../sites.ts";
 import { Table } from "../components/Table.tsx";
-import { Failure } from "../components/Failure.tsx";
-import { stepUpRefusal, useStepUp } from "../components/StepUp.tsx";
+import { Await } from "../components/Failure.tsx";
+import { useChange } from "../components/StepUp.tsx";
+import { NewSecret } from "../components/NewSecret.tsx";
+import { ChangeForm } from "../components/ChangeForm.tsx";
 
 type ApiKey = Static<typeof ApiKeyView>;
 const EXPIRIES = [
@@ -18,7 +19,7 @@ const EXPIRIES = [
   { value: "", label: "Never" },
 ];
 
-const when = (iso: string | null) => (iso ? formatTime(iso) : "—");
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
 
 function stateOf(key: ApiKey): string {
   if (key.revokedAt) return "Revoked";
@@ -26,57 +27,12 @@ function stateOf(key: ApiKey): string {
   return "Active";
 }
 
-const problem = (error: unknown) => stepUpRefusal(error, "key changes need");
-
-/** The secret of a new or rotated key: shown once, with a copy button. */
-function NewSecret({ name, secret, onClose }: { name: string; secret: string; onClose: () => void }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <section class="new-secret" aria-labelledby="new-secret-title" role="status">
-      <h2 id="new-secret-title">The key “{name}”</h2>
-      <p>
-        <strong>Copy it now: you will not see it again.</strong> Send it as <code>Authorization: Bearer …</code>.
-      </p>
-      <p>
-        <code class="secret" data-secret>
-          {secret}
-        </code>
-      </p>
-      <div class="actions">
-        <button
-          type="button"
-          class="primary"
-          onClick={async () => {
-            await navigator.clipboard.writeText(secret).then(() => setCopied(true), () => setCopied(false));
-          }}
-        >
-          {copied ? "Copied" : "Copy the key"}
-        </button>
-        <button type="button" onClick={onClose}>
-          I have stored it
-        </button>
-      </div>
-    </section>
-  );
-}
-
 export function ApiKeysPage({ orgId, sites }: { orgId: string; sites: Site[] }) {
-  const [version, setVersion] = useState(0);
+  const { version, change, notice } = useChange();
   const list = useLoad(`${orgId}/${version}`, () => api<{ keys: ApiKey[] }>(`/orgs/${orgId}/keys`).then((r) => r.keys));
   const [shown, setShown] = useState<{ name: string; secret: string } | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const { run, dialog } = useStepUp();
   const siteName = new Map(sites.map((s) => [s.id, s.name]));
 
-  const change = async (action: () => Promise<void>) => {
-    setMessage(null);
-    try {
-      await run(action);
-      setVersion((v) => v + 1);
-    } catch (error) {
-      setMessage(problem(error));
-    }
-  };
   const rotate = (key: ApiKey) => {
     if (!window.confirm(`Rotate “${key.name}”? Its current secret stops working at once.`)) return;
     return change(async () => {
@@ -91,50 +47,47 @@ export function ApiKeysPage({ orgId, sites }: { orgId: string; sites: Site[] }) 
 
   return (
     <>
-      {dialog}
-      {shown && <NewSecret {...shown} onClose={() => setShown(null)} />}
-      {message && (
-        <p role="alert" class="error">
-          {message}
-        </p>
+      {notice}
+      {shown && (
+        <NewSecret title={`The key “${shown.name}”`} secret={shown.secret} copyLabel="Copy the key" onClose={() => setShown(null)}>
+          Send it as <code>Authorization: Bearer …</code>.
+        </NewSecret>
       )}
-      {list.error ? (
-        <Failure error={list.error} />
-      ) : !list.data ? (
-        <p aria-busy="true">Loading…</p>
-      ) : (
-        <Table
-          caption="API keys of this organisation"
-          empty="No API keys yet."
-          rows={list.data}
-          columns={[
-            { label: "Name", value: (k) => k.name || "—" },
-            { label: "Key", value: (k) => <code>{k.prefix}…</code> },
-            { label: "Permissions", value: (k) => (k.permissions.includes("*") ? "All" : k.permissions.join(", ")) },
-            { label: "Sites", value: (k) => (k.sites === null ? "All" : k.sites.map((id) => siteName.get(id) ?? id).join(", ")) },
-            { label: "Created", value: (k) => `${when(k.createdAt)} by ${k.createdBy.name}` },
-            { label: "Expires", value: (k) => (k.expiresAt ? when(k.expiresAt) : "Never") },
-            { label: "Last use", value: (k) => (k.lastUsedAt ? `${when(k.lastUsedAt)} from ${k.lastUsedIp ?? "?"}` : "Never") },
-            { label: "State", value: stateOf },
-            {
-              label: "Actions",
-              value: (k) =>
-                k.revokedAt ? (
-                  "—"
-                ) : (
-                  <div class="actions">
-                    <button type="button" onClick={() => rotate(k)} aria-label={`Rotate ${k.name}`}>
-                      Rotate
-                    </button>
-                    <button type="button" onClick={() => revoke(k)} aria-label={`Revoke ${k.name}`}>
-                      Revoke
-                    </button>
-                  </div>
-                ),
-            },
-          ]}
-        />
-      )}
+      <Await state={list}>
+        {(data) => (
+          <Table
+            caption="API keys of this organisation"
+            empty="No API keys yet."
+            rows={data}
+            columns={[
+              { label: "Name", value: (k) => k.name || "—" },
+              { label: "Key", value: (k) => <code>{k.prefix}…</code> },
+              { label: "Permissions", value: (k) => (k.permissions.includes("*") ? "All" : k.permissions.join(", ")) },
+              { label: "Sites", value: (k) => (k.sites === null ? "All" : k.sites.map((id) => siteName.get(id) ?? id).join(", ")) },
+              { label: "Created", value: (k) => `${when(k.createdAt)} by ${k.createdBy.name}` },
+              { label: "Expires", value: (k) => (k.expiresAt ? when(k.expiresAt) : "Never") },
+              { label: "Last use", value: (k) => (k.lastUsedAt ? `${when(k.lastUsedAt)} from ${k.lastUsedIp ?? "?"}` : "Never") },
+              { label: "State", value: stateOf },
+              {
+                label: "Actions",
+                value: (k) =>
+                  k.revokedAt ? (
+                    "—"
+                  ) : (
+                    <div class="actions">
+                      <button type="button" onClick={() => rotate(k)} aria-label={`Rotate ${k.name}`}>
+                        Rotate
+                      </button>
+                      <button type="button" onClick={() => revoke(k)} aria-label={`Revoke ${k.name}`}>
+                        Revoke
+                      </button>
+                    </div>
+                  ),
+              },
+            ]}
+          />
+        )}
+      </Await>
       <KeyForm
         sites={sites}
         onSubmit={(body) =>
@@ -155,14 +108,13 @@ interface KeyBody {
   expiresInDays: number | null;
 }
 
-function KeyForm({ sites, onSubmit }: { sites: Site[]; onSubmit: (body: KeyBody) => Promise<void> }) {
+function KeyForm({ sites, onSubmit }: { sites: Site[]; onSubmit: (body: KeyBody) => Promise<boolean> }) {
   const [name, setName] = useState("");
   const [all, setAll] = useState(false);
   const [perms, setPerms] = useState<Set<string>>(new Set(["sites.read", "analytics.read"]));
   const [allSites, setAllSites] = useState(true);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [expiry, setExpiry] = useState("90");
-  const [busy, setBusy] = useState(false);
   const toggle = (set: Set<string>, value: string, on: boolean) => {
     const next = new Set(set);
     if (on) next.add(value);
@@ -170,17 +122,12 @@ function KeyForm({ sites, onSubmit }: { sites: Site[]; onSubmit: (body: KeyBody)
     return next;
   };
   return (
-    <form
-      class="key-form"
-      aria-labelledby="new-key-title"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setBusy(true);
-        await onSubmit({ name: name.trim(), permissions: all ? ["*"] : [...perms], sites: allSites ? null : [...chosen], expiresInDays: expiry ? Number(expiry) : null });
-        setBusy(false);
-      }}
+    <ChangeForm
+      id="new-key-title"
+      title="Create a key"
+      submit="Create key"
+      onSubmit={() => onSubmit({ name: name.trim(), permissions: all ? ["*"] : [...perms], sites: allSites ? null : [...chosen], expiresInDays: expiry ? Number(expiry) : null })}
     >
-      <h2 id="new-key-title">Create a key</h2>
       <label>
         Name
         <input name="name" required maxLength={100} value={name} onInput={(e) => setName(e.currentTarget.value)} />
@@ -219,9 +166,6 @@ function KeyForm({ sites, onSubmit }: { sites: Site[]; onSubmit: (body: KeyBody)
           ))}
         </select>
       </label>
-      <button type="submit" class="primary" disabled={busy}>
-        Create key
-      </button>
-    </form>
+    </ChangeForm>
   );
 }

@@ -1,9 +1,10 @@
 import type { ComponentChildren } from "preact";
-import { useState } from "preact/hooks";
-import { ApiFailure } from "../api.ts";
+import { useEffect, useState } from "preact/hooks";
+import { ApiFailure, sessionEnded } from "../api.ts";
 import { navigate, route } from "../router.ts";
-import { afterSignIn, passSecondFactor, signIn } from "../session.ts";
+import { afterSignIn, passSecondFactor, session, signIn } from "../session.ts";
 import { ThemeToggle } from "../components/Shell.tsx";
+import { Alert } from "../components/Failure.tsx";
 
 /** Frame of the pages before a session: a centred card with one heading. */
 export function Card({ title, children }: { title: string; children: ComponentChildren }) {
@@ -42,6 +43,11 @@ export function SignIn() {
   const [busy, setBusy] = useState(false);
   return (
     <Card title="Sign in">
+      {sessionEnded.value && (
+        <p role="status" class="notice" data-reason="SESSION_EXPIRED">
+          Your session has expired: it ends after a while without activity, some hours after signing in, or when your password or membership changes. Sign in again to continue.
+        </p>
+      )}
       <form
         onSubmit={async (e) => {
           e.preventDefault();
@@ -64,11 +70,7 @@ export function SignIn() {
           Password
           <input type="password" name="password" autocomplete="current-password" required value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
         </label>
-        {message && (
-          <p role="alert" class="error">
-            {message}
-          </p>
-        )}
+        <Alert message={message} />
         <button type="submit" class="primary" disabled={busy}>
           Sign in
         </button>
@@ -78,6 +80,10 @@ export function SignIn() {
 }
 
 export function SecondFactor() {
+  // Two-factor required by an org but never set up: there is no code to ask for; set it up instead.
+  useEffect(() => {
+    if (session.value && !session.value.user.twoFactorEnabled) navigate("/account", { replace: true });
+  }, []);
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState("");
   const [message, setMessage] = useState<string | null>(null);
@@ -108,11 +114,7 @@ export function SecondFactor() {
             onInput={(e) => setCode(e.currentTarget.value)}
           />
         </label>
-        {message && (
-          <p role="alert" class="error">
-            {message}
-          </p>
-        )}
+        <Alert message={message} />
         <button type="submit" class="primary">
           Continue
         </button>

@@ -1,0 +1,130 @@
+import type { Static } from "elysia";
+import { useState } from "preact/hooks";
+import type { IntegrationList, OutboundIntegration } from "../../../../lib/integrations/model.ts";
+import type { IntegrationCreated } from "../../../../lib/api/workspace-models.ts";
+import { api } from "../api.ts";
+import { useLoad } from "../load.ts";
+import { Table } from "../components/Table.tsx";
+import { Await } from "../components/Failure.tsx";
+import { NewSecret } from "../components/NewSecret.tsx";
+import { useChange } from "../components/StepUp.tsx";
+import { ChangeForm } from "../components/ChangeForm.tsx";
+
+type Item = IntegrationList["items"][number];
+type Outbound = Static<typeof OutboundIntegration>;
+type Created = Static<typeof IntegrationCreated>;
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
+const where = (i: Item) => (i.kind === "webhook_out" ? i.targetUrl : i.webhookUrl);
+
+/**
+ * A site's integrations: read by everyone who may (the public GET …/integrations); owners and
+ * admins add webhooks (the secret shown once) and enable a disabled endpoint again.
+ */
+export function IntegrationsPage({ base, manages }: { base: string; manages: boolean }) {
+  const { version, change, notice } = useChange();
+  const list = useLoad(`${base}/${version}`, () => api<IntegrationList>(`${base}/integrations`).then((r) => r.items));
+  const [created, setCreated] = useState<Created | null>(null);
+  const enable = (i: Item) => change(() => api(`${base}/integrations/${i.id}/enable`, { method: "POST" }).then(() => undefined));
+
+  return (
+    <>
+      {notice}
+      {created?.kind === "webhook_out" && (
+        <NewSecret title="The new webhook's signing secret" secret={created.signingSecret} copyLabel="Copy the secret" onClose={() => setCreated(null)}>
+          Check the <code>X-Svc-Signature</code> header of each delivery with it.
+        </NewSecret>
+      )}
+      {created?.kind === "webhook_in" && (
+        <NewSecret title="The new inbound webhook's secret" secret={created.secret} copyLabel="Copy the secret" onClose={() => setCreated(null)}>
+          Send leads to <code>{created.url}</code> with it in <code>X-Svc-Secret</code>.
+        </NewSecret>
+      )}
+      <Await state={list}>
+        {(data) => (
+          <>
+            <Table
+              caption="Webhooks of this site"
+              empty="No integrations yet."
+              rows={data}
+              columns={[
+                { label: "Kind", value: (i) => (i.kind === "webhook_out" ? "Outbound (leads sent)" : "Inbound (leads received)") },
+                { label: "Address", value: (i) => <code>{where(i)}</code> },
+                { label: "State", value: (i) => (i.status === "active" ? "Active" : `Disabled${i.kind === "webhook_out" && i.disabledReason ? `: ${i.disabledReason}` : ""}`) },
+                { label: "Last lead", value: (i) => when(i.lastSyncAt) },
+                { label: "Created", value: (i) => when(i.createdAt) },
+                {
+                  label: "Actions",
+                  value: (i) =>
+                    manages && i.status !== "active" ? (
+                      <button type="button" onClick={() => void enable(i)} aria-label={`Enable ${where(i)} again`}>
+                        Enable again
+                      </button>
+                    ) : (
+                      "—"
+                    ),
+                },
+              ]}
+            />
+            {data.filter((i): i is Outbound => i.kind === "webhook_out").map((i) => (
+              <Table
+                caption={`Last deliveries to ${i.targetUrl}`}
+                empty="Nothing delivered yet."
+                rows={i.deliveries}
+                columns={[
+                  { label: "Created", value: (d) => when(d.createdAt) },
+                  { label: "Lead", value: (d) => <code>{d.leadId}</code> },
+                  { label: "Status", value: (d) => d.status },
+                  { label: "Attempts", value: (d) => d.attempts, numeric: true },
+                  { label: "Last answer", value: (d) => (d.lastStatus === null ? (d.lastError ?? "—") : `HTTP ${d.lastStatus}${d.lastError ? ` (${d.lastError})` : ""}`) },
+                  { label: "Delivered", value: (d) => when(d.deliveredAt) },
+                  { label: "Next attempt", value: (d) => when(d.nextAttemptAt) },
+                ]}
+              />
+            ))}
+          </>
+        )}
+      </Await>
+      {manages && (
+        <WebhookForm
+          onSubmit={(body) =>
+            change(async () => {
+              setCreated(await api<Created>(`${base}/integrations`, { body }));
+            })
+          }
+        />
+      )}
+    </>
+  );
+}
+
+function WebhookForm({ onSubmit }: { onSubmit: (body: { kind: "webhook_out"; url: string } | { kind: "webhook_in" }) => Promise<boolean> }) {
+  const [kind, setKind] = useState<"webhook_out" | "webhook_in">("webhook_out");
+  const [url, setUrl] = useState("");
+  return (
+    <ChangeForm
+      id="webhook-title"
+      title="Add a webhook"
+      submit="Add webhook"
+      onSubmit={async () => {
+        if (await onSubmit(kind === "webhook_out" ? { kind, url: url.trim() } : { kind })) setUrl("");
+      }}
+    >
+      <fieldset>
+        <legend>Kind</legend>
+        <label>
+          <input type="radio" name="kind" checked={kind === "webhook_out"} onChange={() => setKind("webhook_out")} /> Outbound: send each new lead to my URL
+        </label>
+        <label>
+          <input type="radio" name="kind" checked={kind === "webhook_in"} onChange={() => setKind("webhook_in")} /> Inbound: receive leads from another tool
+        </label>
+      </fieldset>
+      {kind === "webhook_out" && (
+        <label>
+          Endpoint URL
+          <input type="url" name="url" required maxLength={2000} placeholder="https://" value={url} onInput={(e) => setUrl(e.currentTarget.value)} />
+        </label>
+      )}
+    </ChangeForm>
+  );
+}
