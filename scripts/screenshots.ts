@@ -9,7 +9,7 @@ import { chromium, type Page } from "playwright-core";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { SITE_PAGES } from "../services/dashboard/web/site-pages.ts";
+import { ACCOUNT_PAGE, SITE_PAGES, WORKSPACE_PAGES } from "../services/dashboard/web/site-pages.ts";
 
 const ROOT = join(import.meta.dir, "..");
 const arg = (name: string) => {
@@ -100,13 +100,21 @@ try {
           await settled(page);
           await shot(name);
         }
+        for (const { key } of WORKSPACE_PAGES) {
+          await page.goto(`${origin}/orgs/${boot.orgId}/${key}`);
+          await settled(page);
+          await shot(`workspace-${key}`);
+        }
+        await page.goto(`${origin}/${ACCOUNT_PAGE.key}`);
+        await settled(page);
+        await shot(ACCOUNT_PAGE.key);
         await context.close();
       }
     }
   } finally {
     await browser.close();
   }
-  console.log(`screenshots of ${SITE_PAGES.length + Object.keys(EXTRA_VIEWS).length + 1} pages × ${WIDTHS.length} widths × 2 themes: ${out}`);
+  console.log(`screenshots of ${SITE_PAGES.length + Object.keys(EXTRA_VIEWS).length + WORKSPACE_PAGES.length + 2} pages × ${WIDTHS.length} widths × 2 themes: ${out}`);
 } finally {
   server.kill("SIGTERM");
   await server.exited;

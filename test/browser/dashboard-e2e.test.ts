@@ -113,3 +113,24 @@ test("a member the operator added verifies the e-mail through the link a real SM
     expect(await page.locator('[data-kpi="sessions"] .kpi-value').textContent()).toBe("3");
   });
 }, 60_000);
+
+test("a POST from a page of another origin, carrying the session cookie, is refused 403 FORBIDDEN", async () => {
+  // Another port of the same host is the same site, so SameSite=Lax still sends the cookie: the Origin check is what refuses.
+  const target = `${origin}/api/v1/me/two-factor`;
+  const html = `<!doctype html><html lang=en><title>Elsewhere</title><form method=post action="${target}"><button>Win a prize</button></form>`;
+  const elsewhere = Bun.serve({ port: 0, fetch: () => new Response(html, { headers: { "content-type": "text/html" } }) });
+  try {
+    await inPage(async (page) => {
+      await signIn(page, boot.ownerEmail, boot.ownerPassword);
+      await page.locator('[data-kpi="sessions"] .kpi-value').waitFor();
+      await page.goto(`http://localhost:${elsewhere.port}/`);
+      // A form post, as a hostile page would send it (no preflight).
+      const [answer] = await Promise.all([page.waitForResponse((r) => r.url() === target), page.getByRole("button", { name: "Win a prize" }).click()]);
+      // The session is checked before the Origin: without the cookie this would be 401, so 403 FORBIDDEN means the cookie came and the Origin was refused.
+      expect(answer.status()).toBe(403);
+      expect(((await answer.json()) as { error: { code: string } }).error.code).toBe("FORBIDDEN");
+    });
+  } finally {
+    elsewhere.stop(true);
+  }
+}, 60_000);

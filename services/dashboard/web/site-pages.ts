@@ -1,4 +1,4 @@
-/** The pages of a site, in the order of the navigation (no DOM here: scripts/screenshots.ts reads it too). */
+/** The dashboard's pages, in the order of the navigation (no DOM here: scripts/screenshots.ts reads it too). The pages of a site: */
 export const SITE_PAGES = [
   { key: "overview", label: "Overview" },
   { key: "realtime", label: "Realtime" },
@@ -20,3 +20,14 @@ export const SITE_PAGES = [
 /** Site pages without a date range (their controls show no range picker). */
 export const UNDATED_PAGES: readonly string[] = ["integrations"];
 export type SitePage = (typeof SITE_PAGES)[number]["key"];
+
+/** The organisation's own pages, beside the reports of its sites (at `/orgs/{org}/{key}`). */
+export const WORKSPACE_PAGES = [
+  { key: "sites", label: "Sites" },
+  { key: "activity", label: "Activity log" },
+  { key: "members", label: "Members" },
+  { key: "keys", label: "API keys" },
+] as const;
+export type WorkspacePage = (typeof WORKSPACE_PAGES)[number]["key"];
+/** The signed-in user's own page (two-factor, password): not an org's. */
+export const ACCOUNT_PAGE = { key: "account", label: "Account" } as const;

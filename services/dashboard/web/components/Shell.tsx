@@ -7,10 +7,10 @@ import { humanize } from "../format.ts";
 import { session, signOut } from "../session.ts";
 import { setTheme, theme } from "../theme.ts";
 import type { Site } from "../sites.ts";
-import { SITE_PAGES, UNDATED_PAGES, type SitePage } from "../site-pages.ts";
+import { ACCOUNT_PAGE, SITE_PAGES, UNDATED_PAGES, WORKSPACE_PAGES, type SitePage, type WorkspacePage } from "../site-pages.ts";
 import { ROLE_PERMISSIONS, type Permission } from "../../../../lib/auth/permissions.ts";
 
-export { SITE_PAGES, type SitePage };
+export { SITE_PAGES, WORKSPACE_PAGES, type SitePage, type WorkspacePage };
 
 
 /** What a link to another page or site keeps from the current query: the range and the filters. */
@@ -95,16 +95,6 @@ export function ThemeToggle() {
   );
 }
 
-/** The organisation's own pages, beside the reports of its sites. */
-export const WORKSPACE_PAGES = [
-  { key: "sites", label: "Sites" },
-  { key: "activity", label: "Activity log" },
-  { key: "members", label: "Members" },
-  { key: "keys", label: "API keys" },
-] as const;
-export type WorkspacePage = (typeof WORKSPACE_PAGES)[number]["key"];
-/** The signed-in user's own page (two-factor, password): not an org's. */
-export const ACCOUNT_PAGE = { key: "account", label: "Account" } as const;
 
 const roleIn = (orgId: string) => session.value?.orgs.find((o) => o.id === orgId)?.role;
 export const managesWorkspace = (orgId: string) => roleIn(orgId) === "owner" || roleIn(orgId) === "admin";
