@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { isEmailAddress } from "./email-address.ts";
 
 /** Settings read from the environment (README lists each with its default). */
 export interface Settings {
@@ -44,6 +45,11 @@ export interface Settings {
   /** Outgoing mail (nodemailer URL, smtp:// or smtps://); unset = links are written to the log. */
   smtpUrl?: string;
   mailFrom: string;
+  /**
+   * The first owner's e-mail, made on an empty store. The default has no mailbox, so it counts as
+   * verified; a real address is verified by the link its first sign-in mails (or logs).
+   */
+  ownerEmail: string;
   /** Dashboard sessions end after this long without a call, and this long after sign-in whatever happens. */
   sessionIdleMinutes: number;
   sessionMaxHours: number;
@@ -108,6 +114,16 @@ function url(name: string, value: string | undefined, protocols: readonly string
   return value;
 }
 
+/** The bootstrap owner's address when OWNER_EMAIL is not set: nobody's mailbox. */
+export const DEFAULT_OWNER_EMAIL = "owner@localhost";
+
+function ownerEmail(value: string | undefined): string {
+  if (value === undefined || value.trim() === "") return DEFAULT_OWNER_EMAIL;
+  const text = value.trim().toLowerCase();
+  if (!isEmailAddress(text) || text.length > 254) throw new Error(`OWNER_EMAIL must be an e-mail address, got "${value}"`);
+  return text;
+}
+
 export function readSettings(env: Record<string, string | undefined> = process.env): Settings {
   const p = port(env.PORT, 8080);
   const sync = (env.SQLITE_SYNCHRONOUS ?? "NORMAL").toUpperCase();
@@ -137,6 +153,7 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     analyticsWarmSites: intIn("ANALYTICS_WARM_SITES", env.ANALYTICS_WARM_SITES, 4, 0, 64),
     smtpUrl: url("SMTP_URL", env.SMTP_URL, ["smtp:", "smtps:"]),
     mailFrom: env.MAIL_FROM || "Tidemark <tidemark@localhost>",
+    ownerEmail: ownerEmail(env.OWNER_EMAIL),
     sessionIdleMinutes: intIn("SESSION_IDLE_MINUTES", env.SESSION_IDLE_MINUTES, 30, 1, 24 * 60),
     sessionMaxHours: intIn("SESSION_MAX_HOURS", env.SESSION_MAX_HOURS, 12, 1, 24 * 30),
     passwordHashMemoryKib: intIn("PASSWORD_HASH_MEMORY_KIB", env.PASSWORD_HASH_MEMORY_KIB, 19_456, 1024, 4_194_304),

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { ApiError, invalid } from "../errors.ts";
 import { isId } from "../ids.ts";
+import { isEmailAddress } from "../email-address.ts";
 import type { ControlReader } from "../db/control.ts";
 import { memberships, orgs, sites } from "../db/control-schema.ts";
 
@@ -22,7 +23,7 @@ export function hostname(value: unknown, path: string): string {
 
 export function email(value: unknown, path: string): string {
   const text = requireText(value, path, 254).toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+$/.test(text)) throw invalid(path, "is not an e-mail address");
+  if (!isEmailAddress(text)) throw invalid(path, "is not an e-mail address");
   return text;
 }
 

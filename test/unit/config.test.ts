@@ -60,3 +60,9 @@ test("SMTP_URL must be smtp:// or smtps://; PUBLIC_URL http(s)://; both refused 
   expect(readSettings({ PORT: "9000" }).publicUrl).toBe("http://localhost:9000");
   expect(() => readSettings({ PUBLIC_URL: "stats.example.com" })).toThrow(/PUBLIC_URL/);
 });
+
+test("OWNER_EMAIL: owner@localhost by default, a real address lower-cased, anything else refused at start", () => {
+  expect(readSettings({}).ownerEmail).toBe("owner@localhost");
+  expect(readSettings({ OWNER_EMAIL: "  Ana@Example.COM " }).ownerEmail).toBe("ana@example.com");
+  for (const bad of ["ana", "ana@", "a na@example.com", `${"a".repeat(250)}@example.com`]) expect(() => readSettings({ OWNER_EMAIL: bad })).toThrow(/OWNER_EMAIL/);
+});
