@@ -93,6 +93,8 @@ async function onPage(path: string, run: (page: Page) => Promise<void>) {
   page.on("pageerror", (e) => errors.push(e.message));
   try {
     await page.goto(`${origin}/orgs/${boot.orgId}/sites/${boot.siteId}/${path}`);
+    // The page's code and its first answer are in (both show aria-busy while they load).
+    await page.waitForFunction(() => document.querySelector("main") !== null && document.querySelector('[aria-busy="true"]') === null, undefined, { timeout: 15_000 });
     await run(page);
     expect(errors).toEqual([]);
   } finally {
