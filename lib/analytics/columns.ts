@@ -141,6 +141,9 @@ export class DayWindows {
   }
 }
 
+/** The rows an event table has room for (every type's table has a session column). */
+export const tableCapacity = (table: { session: Int32Array }): number => table.session.length;
+
 /** The kinds of typed column the engine holds. */
 export type ColumnKind = "i32" | "f64" | "u8" | "u16";
 export type TypedColumn = Int32Array | Float64Array | Uint8Array | Uint16Array;

@@ -1,7 +1,7 @@
 import { dateOfEpochDay } from "../time.ts";
 import { COLUMN_OF_DIMENSION, EXPLORE_COLUMN_DIMENSIONS, type ColumnDimension, type ExploreColumnDimension } from "../db/session-row.ts";
 import { groupByKeyScratch, scratchInts, ScratchSlot } from "./columns.ts";
-import { CUSTOM_EVENT, DOWNLOAD, FORM_SUBMIT, grow, NO_DAY, OUTBOUND, PAGEVIEW, restoresIndexes, type Dependent, type EventTable, type KeptIndex, type SessionDim, type SiteData } from "./site-data.ts";
+import { CUSTOM_EVENT, DOWNLOAD, FORM_SUBMIT, grow, NO_DAY, OUTBOUND, PAGEVIEW, restoresIndexes, tableCapacity, type Dependent, type EventTable, type KeptIndex, type SessionDim, type SiteData } from "./site-data.ts";
 import type { TypedColumn } from "./columns.ts";
 
 /**
@@ -418,7 +418,7 @@ export class PagePrev implements Dependent, KeptIndex {
     const chains = chainOrderOf(data).current();
     if (chains) {
       const pageviews = data.table(PAGEVIEW);
-      const days = new Uint16Array(pageviews.event.length).fill(NO_DAY);
+      const days = new Uint16Array(tableCapacity(pageviews)).fill(NO_DAY);
       const sorted = rowsInVisitorOrder(pageviews, chains, pageviews.path, data.paths.size);
       eachRepeat(data, pageviews, sorted, pageviews.path, (r, q) => (days[r] = data.sessions.day[pageviews.session[q]]));
       this.days = days;
@@ -433,7 +433,7 @@ export class PagePrev implements Dependent, KeptIndex {
   visitorChanged(_v: number, sessions: readonly number[]): void {
     const { type, row } = this.data.events;
     const pageviews = this.data.table(PAGEVIEW);
-    if (this.days.length < pageviews.event.length) this.days = grow(this.days, pageviews.event.length, NO_DAY);
+    if (this.days.length < tableCapacity(pageviews)) this.days = grow(this.days, tableCapacity(pageviews), NO_DAY);
     const lastDay = this.lastDay;
     lastDay.clear();
     const day = this.data.sessions.day;
@@ -488,7 +488,7 @@ export class LabelPrev implements Dependent, KeptIndex {
   /** The first build of one type's columns, as visitorChanged for every visitor (see rowsInVisitorOrder). */
   private build(type: number, chains: Chains): void {
     const table = this.data.table(type);
-    const capacity = table.event.length;
+    const capacity = tableCapacity(table);
     const day = this.data.sessions.day;
     const c: LabelPrevColumns = { sameDay: new Uint16Array(capacity).fill(NO_DAY), typeDay: new Uint16Array(capacity).fill(NO_DAY), firstInSession: new Uint8Array(capacity) };
     eachRepeat(this.data, table, rowsInVisitorOrder(table, chains, null), null, (r, q) => (c.typeDay[r] = day[table.session[q]]));
@@ -520,7 +520,7 @@ export class LabelPrev implements Dependent, KeptIndex {
   visitorChanged(_v: number, sessions: readonly number[]): void {
     for (const t of LABELLED_TYPES) {
       const c = this.byType[t];
-      const capacity = this.data.table(t).event.length;
+      const capacity = tableCapacity(this.data.table(t));
       if (c.sameDay.length >= capacity) continue;
       c.sameDay = grow(c.sameDay, capacity, NO_DAY);
       c.typeDay = grow(c.typeDay, capacity, NO_DAY);

@@ -25,7 +25,7 @@ export type { SessionDim };
 export { DenseCodes, DimCodes, grow, groupByKey } from "./columns.ts";
 
 export { CONVERSION, CUSTOM_EVENT, DOWNLOAD, ENGAGEMENT, FORM_SUBMIT, KEPT_EVENT_TYPES, OUTBOUND, PAGEVIEW, SCROLL, VITAL } from "./kept-events.ts";
-export { beforeBound, NO_DAY } from "./columns.ts";
+export { beforeBound, NO_DAY, tableCapacity } from "./columns.ts";
 
 /** The session columns the engine reads (lib/db/session-row.ts), one typed array each, and how many rows they hold. */
 export type SessionColumns = SessionReadColumns & { count: number };
@@ -51,8 +51,6 @@ export interface EventColumns {
  */
 export interface EventTable {
   count: number;
-  /** The event (index into the event columns). */
-  event: Int32Array;
   /** The session's position in the session columns. */
   session: Int32Array;
   /** The session's day (16 bits: columns.ts). */
@@ -81,7 +79,7 @@ export interface Dependent {
 
 /** The columns of an event table, their kinds, and the kept types that have them (every type when not said). */
 const TABLE_COLUMNS: { key: keyof Omit<EventTable, "count">; kind: ColumnKind; types?: number[] }[] = [
-  { key: "event", kind: "i32" }, { key: "session", kind: "i32" }, { key: "day", kind: "u16" }, { key: "path", kind: "i32" }, { key: "ts", kind: "f64" },
+  { key: "session", kind: "i32" }, { key: "day", kind: "u16" }, { key: "path", kind: "i32" }, { key: "ts", kind: "f64" },
   { key: "name", kind: "i32", types: [CONVERSION, CUSTOM_EVENT, OUTBOUND, DOWNLOAD, FORM_SUBMIT, VITAL] },
   { key: "value", kind: "f64", types: [ENGAGEMENT, CONVERSION, SCROLL, VITAL] },
   { key: "aux", kind: "i32", types: [CONVERSION, CUSTOM_EVENT] },

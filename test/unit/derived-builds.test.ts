@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { groupByKey, groupByKeyScratch, growColumns, NO_DAY } from "../../lib/analytics/columns.ts";
+import { groupByKey, groupByKeyScratch, growColumns, NO_DAY, tableCapacity } from "../../lib/analytics/columns.ts";
 import { CUSTOM_EVENT, PAGEVIEW, SiteData } from "../../lib/analytics/site-data.ts";
 import { keyingOf, LABELLED_TYPES, LabelPrev, PagePrev, PrevSame } from "../../lib/analytics/keyings.ts";
 
@@ -49,14 +49,13 @@ function siteData(visitors: number, sessions: number): SiteData {
     const p = rnd(sessions);
     const type = rnd(3) === 0 ? LABELLED_TYPES[rnd(LABELLED_TYPES.length)] : PAGEVIEW;
     const t = d.tables[type];
-    if (t.count === t.event.length) growColumns(t, Math.max(64, t.count * 2));
+    if (t.count === tableCapacity(t)) growColumns(t, Math.max(64, t.count * 2));
     const row = t.count++;
     events.type[e] = type;
     events.row[e] = row;
     events.prevInSession[e] = d.lastEvent[p];
     d.lastEvent[p] = e;
     events.count++;
-    t.event[row] = e;
     t.session[row] = p;
     t.day[row] = s.day[p];
     t.path[row] = d.paths.code(1 + rnd(4));
