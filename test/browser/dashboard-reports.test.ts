@@ -151,3 +151,27 @@ test("axe finds no serious or critical violation on any site page, nor on a loca
     expect(found).toEqual({});
   });
 }, 120_000);
+
+test("on a phone-wide screen a table wider than its box becomes a focusable region named by its caption, so it scrolls from the keyboard", async () => {
+  const context = await browser.newContext({ userAgent: CHROME_UA, viewport: { width: 390, height: 844 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${origin}/sign-in`);
+    await page.getByLabel("E-mail").fill(boot.ownerEmail);
+    await page.getByLabel("Password").fill(boot.ownerPassword);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.locator('[data-kpi="sessions"] .kpi-value').waitFor();
+    await open(page, `${base}/acquisition?from=${from}&to=${to}`);
+    const region = page.getByRole("region", { name: "Channels" });
+    await region.waitFor();
+    expect(await region.getAttribute("tabindex")).toBe("0");
+    await region.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.waitForFunction(() => (document.activeElement as HTMLElement | null)?.scrollLeft! > 0);
+    // Wide again, it fits: no longer a region to focus.
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    await page.waitForFunction(() => document.querySelector('.table-wrap[aria-label="Channels"]') === null);
+  } finally {
+    await context.close();
+  }
+}, 60_000);

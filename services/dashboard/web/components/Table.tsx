@@ -1,5 +1,5 @@
 import type { ComponentChildren } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef } from "preact/hooks";
 
 export interface Column<Row> {
   label: string;
@@ -21,19 +21,30 @@ interface Props<Row> {
 /** A report's rows: a captioned table, numbers right-aligned, optional links in the first column. */
 export function Table<Row>({ caption, columns, rows, empty = "No data for this range." }: Props<Row>) {
   // A table wider than its box scrolls; keyboard users then need to be able to focus it to scroll.
+  // Set on the element itself, not through state: a re-render per table (each a long task on a
+  // slow phone, where most tables scroll) only to flip three attributes is not worth it.
   const box = useRef<HTMLDivElement>(null);
-  const [scrolls, setScrolls] = useState(false);
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const check = () => setScrolls(element.scrollWidth > element.clientWidth);
+    const check = () => {
+      if (element.scrollWidth > element.clientWidth) {
+        element.tabIndex = 0;
+        element.setAttribute("role", "region");
+        element.setAttribute("aria-label", caption);
+      } else {
+        element.removeAttribute("tabindex");
+        element.removeAttribute("role");
+        element.removeAttribute("aria-label");
+      }
+    };
     check();
     const observer = new ResizeObserver(check);
     observer.observe(element);
     return () => observer.disconnect();
-  }, [rows, columns.length]);
+  }, [rows, columns.length, caption]);
   return (
-    <div class="table-wrap" ref={box} tabIndex={scrolls ? 0 : undefined} role={scrolls ? "region" : undefined} aria-label={scrolls ? caption : undefined}>
+    <div class="table-wrap" ref={box}>
       <table>
         <caption>{caption}</caption>
         <thead>
