@@ -104,7 +104,9 @@ export function SecondFactor() {
       >
         <label>
           {recovery ? "Recovery code" : "Code from your authenticator app"}
+          {/* One input per kind (a key): Preact would leave the app code's pattern on the recovery code's field. */}
           <input
+            key={recovery ? "recovery" : "app"}
             name="code"
             required
             autocomplete="one-time-code"
