@@ -409,3 +409,16 @@ test("report pages: acquisition as tables, realtime asked again every 15 s", asy
     await page.waitForFunction((n) => Number(document.querySelector('[data-kpi="activeVisitors"] .kpi-value')?.textContent) > n, first);
   });
 }, 60_000);
+
+test("a page whose code cannot be fetched (the dashboard updated under an open tab) says to reload, and loads once it can", async () => {
+  await withPage(async (page) => {
+    await signIn(page);
+    let block = true;
+    await page.route("**/assets/Reports-*.js", (route) => (block ? route.abort() : route.continue()));
+    await page.getByRole("link", { name: "Acquisition" }).click();
+    await page.getByRole("alert").filter({ hasText: "Reload the page" }).waitFor();
+    block = false;
+    await page.reload();
+    await page.getByRole("table", { name: "Channels" }).waitFor();
+  });
+}, 60_000);

@@ -1,4 +1,5 @@
 import type { ComponentType } from "preact";
+import { ApiFailure } from "./api.ts";
 import { useLoad } from "./load.ts";
 import { Failure } from "./components/Failure.tsx";
 
@@ -9,9 +10,10 @@ import { Failure } from "./components/Failure.tsx";
  */
 export function lazyPage<Props extends object>(name: string, load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
   let loading: Promise<ComponentType<Props>> | null = null;
-  const once = () => (loading ??= load().catch((error: unknown) => {
-    loading = null; // a failed fetch (a new deploy's file names, the network) is tried again next time
-    throw error;
+  const once = () => (loading ??= load().catch(() => {
+    loading = null; // tried again next time
+    // The usual cause: the dashboard was updated since this tab loaded, and its old file names are gone.
+    throw new ApiFailure(0, "PAGE_NOT_LOADED", "This page could not be loaded: the dashboard may have been updated since this tab opened. Reload the page.");
   }));
   return function LazyPage(props: Props) {
     const page = useLoad(`page:${name}`, once);
