@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ACCOUNT_PAGE, SITE_PAGES, WORKSPACE_PAGES } from "../services/dashboard/web/site-pages.ts";
+import { DEMO_FUNNEL } from "../lib/demo/funnel.ts";
 
 const ROOT = join(import.meta.dir, "..");
 const arg = (name: string) => {
@@ -37,17 +38,6 @@ const EXTRA_VIEWS: Record<string, string> = {
   "explore-segments": "explore?kind=segments&s0=Desktop&s0f=device:is:desktop&s1=Mobile&s1f=device:is:mobile",
   "explore-retention": "explore?kind=retention",
   "explore-paths": "explore?kind=paths",
-};
-const DEMO_FUNNEL = {
-  name: "Shop to purchase",
-  mode: "closed",
-  scope: "session",
-  steps: [
-    { kind: "page", label: "Shop", match: "starts_with", value: "/shop" },
-    { kind: "event", label: "Added to cart", eventType: "event", name: "add_to_cart" },
-    { kind: "page", label: "Checkout", match: "equals", value: "/checkout" },
-    { kind: "event", label: "Purchased", eventType: "conversion", name: "purchase" },
-  ],
 };
 
 mkdirSync(out, { recursive: true });

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
-import { readFileSync, writeFileSync } from "node:fs";
+import { type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CHROME_UA } from "../helpers/hits.ts";
-import { freePort, spawnService, type Proc } from "../helpers/process.ts";
+import type { Proc } from "../helpers/process.ts";
 import { seriousViolations } from "../helpers/axe.ts";
-import { must, ROOT, runAdmin, tempDir } from "../helpers/stack.ts";
+import { launchChromium, startDashboardServer } from "../helpers/browser-page.ts";
+import { DEMO_FUNNEL } from "../../lib/demo/funnel.ts";
+import { must, runAdmin } from "../helpers/stack.ts";
 
 /**
  * Funnels and Explore in Debian's Chromium against the real server (services/router/main.ts) on a
@@ -26,29 +28,14 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 // A range that holds every seeded day (the seed ends today in the site's timezone).
 const from = day(-34);
 const to = day(1);
-const SAVED = {
-  name: "Shop to purchase",
-  mode: "closed",
-  scope: "session",
-  steps: [
-    { kind: "page", label: "Shop", match: "starts_with", value: "/shop" },
-    { kind: "event", label: "Added to cart", eventType: "event", name: "add_to_cart" },
-    { kind: "page", label: "", match: "equals", value: "/checkout" },
-    { kind: "event", label: "Purchased", eventType: "conversion", name: "purchase" },
-  ],
-};
 
 beforeAll(async () => {
-  dataDir = tempDir("tm-dash-analysis-");
-  const port = freePort();
-  origin = `http://localhost:${port}`;
-  server = await spawnService([process.execPath, join(ROOT, "services/router/main.ts")], { DATA_DIR: dataDir, PUBLIC_URL: origin, PASSWORD_HASH_MEMORY_KIB: "4096", PASSWORD_HASH_TIME: "1" }, port, 30_000);
-  boot = JSON.parse(readFileSync(join(dataDir, "bootstrap.json"), "utf8"));
+  ({ server, dataDir, origin, boot } = await startDashboardServer("tm-dash-analysis-"));
   must(runAdmin(dataDir, ["demo", "seed", "--site", boot.siteId, "--visitors", "600", "--days", "30", "--seed", "7"]));
   const file = join(dataDir, "funnel.json");
-  writeFileSync(file, JSON.stringify(SAVED));
+  writeFileSync(file, JSON.stringify(DEMO_FUNNEL));
   funnelId = must(runAdmin(dataDir, ["funnel", "create", "--site", boot.siteId, "--file", file])).id;
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+  browser = await launchChromium();
   context = await browser.newContext({ userAgent: CHROME_UA });
   const page = await context.newPage();
   page.on("pageerror", (e) => errors.push(e.message));
@@ -130,12 +117,12 @@ test("the saved funnel's steps, with and without a breakdown, are the API's; axe
   await onPage(`funnels?from=${from}&to=${to}`, async (page) => {
     await page.getByRole("link", { name: "Funnels" }).and(page.locator("[aria-current=page]")).waitFor();
     expect(await page.locator(".funnel-list a").allTextContents()).toEqual(list.data.map((f) => f.name));
-    await expectFunnel(page, SAVED.name, plain);
+    await expectFunnel(page, DEMO_FUNNEL.name, plain);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel("Breakdown").selectOption("channel");
     await page.waitForURL(/breakdown=channel/);
-    await page.locator("caption", { hasText: `${SAVED.name}: by channel` }).waitFor();
-    await expectFunnel(page, SAVED.name, byChannel);
+    await page.locator("caption", { hasText: `${DEMO_FUNNEL.name}: by channel` }).waitFor();
+    await expectFunnel(page, DEMO_FUNNEL.name, byChannel);
     expect(await seriousViolations(page)).toEqual([]);
   });
 }, 60_000);

@@ -1,20 +1,17 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { SMTPServer } from "smtp-server";
 import { simpleParser } from "mailparser";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { batch, ev, post } from "../helpers/hits.ts";
-import { freePort, spawnService, type Proc } from "../helpers/process.ts";
-import { must, ROOT, runAdmin, tempDir } from "../helpers/stack.ts";
-import { inPage as inBrowserPage } from "../helpers/browser-page.ts";
+import type { Proc } from "../helpers/process.ts";
+import { must, runAdmin } from "../helpers/stack.ts";
+import { inPage as inBrowserPage, launchChromium, startDashboardServer } from "../helpers/browser-page.ts";
 
 /**
  * The dashboard against the real server, started as `npm start` starts it (services/router/main.ts,
  * one process), in Debian's Chromium, with a real SMTP server in the test receiving the mail.
  */
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 let server: Proc;
 let browser: Browser;
@@ -43,25 +40,18 @@ beforeAll(async () => {
   smtp.on("error", () => {});
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const smtpPort = (smtp.server.address() as { port: number }).port;
-  dataDir = tempDir("tm-dash-e2e-");
-  const port = freePort();
-  // The browser's origin must be PUBLIC_URL's: the server checks Origin on state-changing calls.
-  origin = `http://localhost:${port}`;
-  server = await spawnService(
-    [process.execPath, join(ROOT, "services/router/main.ts")],
+  ({ server, dataDir, origin, boot } = await startDashboardServer("tm-dash-e2e-", {
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     // A real owner address: the first-start owner verifies it through the mailed link too.
-    { DATA_DIR: dataDir, PUBLIC_URL: origin, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, OWNER_EMAIL: "owner@example.com", PASSWORD_HASH_MEMORY_KIB: "4096", PASSWORD_HASH_TIME: "1" },
-    port,
-    30_000,
-  );
-  boot = JSON.parse(readFileSync(join(dataDir, "bootstrap.json"), "utf8"));
+    OWNER_EMAIL: "owner@example.com",
+  }));
   // Three visitors today, one of them twice: numbers the overview must show as the API gives them.
   const now = Date.now();
   for (const [i, pages] of [["/", "/pricing"], ["/"], ["/docs", "/", "/pricing"]].entries()) {
     const res = await post(server.url, batch(boot.siteKey, pages.map((path, k) => ev("pageview", now - 60_000 * (10 - i) + k * 1000, { u: `http://localhost${path}` }))));
     expect(res.status).toBe(202);
   }
-  browser = await chromium.launch({ executablePath: CHROMIUM });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

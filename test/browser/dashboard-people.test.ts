@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { type Browser, type Page } from "playwright-core";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { batch, ev, IPHONE_UA, post, uuid } from "../helpers/hits.ts";
-import { freePort, spawnService, type Proc } from "../helpers/process.ts";
-import { enrolTwoFactorAged, inPage as inBrowserPage } from "../helpers/browser-page.ts";
+import type { Proc } from "../helpers/process.ts";
+import { enrolTwoFactorAged, inPage as inBrowserPage, launchChromium, startDashboardServer } from "../helpers/browser-page.ts";
 import { seriousViolations } from "../helpers/axe.ts";
-import { must, ROOT, runAdmin, tempDir } from "../helpers/stack.ts";
+import { must, runAdmin } from "../helpers/stack.ts";
 
 /**
  * Sites, visitors, a profile, leads (with the CSV export behind the step-up dialog) and the
@@ -34,11 +34,7 @@ const bearer = async (path: string) => {
 };
 
 beforeAll(async () => {
-  dataDir = tempDir("tm-people-e2e-");
-  const port = freePort();
-  origin = `http://localhost:${port}`;
-  server = await spawnService([process.execPath, join(ROOT, "services/router/main.ts")], { DATA_DIR: dataDir, PUBLIC_URL: origin, PASSWORD_HASH_MEMORY_KIB: "4096", PASSWORD_HASH_TIME: "1" }, port, 30_000);
-  boot = JSON.parse(readFileSync(join(dataDir, "bootstrap.json"), "utf8"));
+  ({ server, dataDir, origin, boot } = await startDashboardServer("tm-people-e2e-"));
   site = `/orgs/${boot.orgId}/sites/${boot.siteId}`;
 
   // Four consenting visitors over the last days: A buys, B and C share a user id, D came from a campaign.
@@ -75,7 +71,7 @@ beforeAll(async () => {
     control.run("UPDATE users SET email_verified_at = ? WHERE email = ?", [Date.now(), who.email]);
   }
   control.close();
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
 import { Temporal } from "temporal-polyfill";
 import { CHROME_UA } from "../helpers/hits.ts";
-import { freePort, spawnService, type Proc } from "../helpers/process.ts";
-import { must, ROOT, runAdmin, tempDir } from "../helpers/stack.ts";
+import type { Proc } from "../helpers/process.ts";
+import { must, runAdmin } from "../helpers/stack.ts";
 import { seriousViolations } from "../helpers/axe.ts";
+import { launchChromium, startDashboardServer } from "../helpers/browser-page.ts";
 import { SITE_PAGES } from "../../services/dashboard/web/site-pages.ts";
 
 /**
@@ -15,8 +14,6 @@ import { SITE_PAGES } from "../../services/dashboard/web/site-pages.ts";
  * hold the API's numbers for the same range and filter, and axe finds nothing serious or
  * critical on any site page (the locations drill-down too).
  */
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 let server: Proc;
 let browser: Browser;
@@ -27,23 +24,15 @@ let to: string;
 let base: string;
 
 beforeAll(async () => {
-  const dataDir = tempDir("tm-dash-reports-");
-  const port = freePort();
-  origin = `http://localhost:${port}`;
-  server = await spawnService(
-    [process.execPath, join(ROOT, "services/router/main.ts")],
-    { DATA_DIR: dataDir, PUBLIC_URL: origin, PASSWORD_HASH_MEMORY_KIB: "4096", PASSWORD_HASH_TIME: "1", LOG_REQUESTS: "0" },
-    port,
-    30_000,
-  );
-  boot = JSON.parse(readFileSync(join(dataDir, "bootstrap.json"), "utf8"));
-  must(runAdmin(dataDir, ["demo", "seed", "--site", boot.siteId, "--visitors", "400", "--days", "30"]));
+  const started = await startDashboardServer("tm-dash-reports-");
+  ({ server, origin, boot } = started);
+  must(runAdmin(started.dataDir, ["demo", "seed", "--site", boot.siteId, "--visitors", "400", "--days", "30"]));
   const sites = (await api<{ data: { id: string; timezone: string }[] }>("")).data;
   const today = Temporal.Now.plainDateISO(sites.find((s) => s.id === boot.siteId)!.timezone);
   from = today.subtract({ days: 27 }).toString();
   to = today.toString();
   base = `${origin}/orgs/${boot.orgId}/sites/${boot.siteId}`;
-  browser = await chromium.launch({ executablePath: CHROMIUM });
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { readFileSync } from "node:fs";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { join } from "node:path";
 import { CHROME_UA } from "../helpers/hits.ts";
-import { freePort, spawnService, type Proc } from "../helpers/process.ts";
+import type { Proc } from "../helpers/process.ts";
 import { authenticator } from "../helpers/session-browser.ts";
 import { startMailbox, type Mailbox } from "../helpers/mailbox.ts";
 import { seriousViolations } from "../helpers/axe.ts";
-import { ROOT, tempDir } from "../helpers/stack.ts";
+import { launchChromium, startDashboardServer } from "../helpers/browser-page.ts";
 
 /**
  * Account, Workspace → Members and a site's Integrations in Debian's Chromium against the real
@@ -27,17 +26,8 @@ let boot: { orgId: string; siteId: string; ownerEmail: string; ownerPassword: st
 
 beforeAll(async () => {
   mailbox = await startMailbox();
-  dataDir = tempDir("tm-workspace-e2e-");
-  const port = freePort();
-  origin = `http://localhost:${port}`;
-  server = await spawnService(
-    [process.execPath, join(ROOT, "services/router/main.ts")],
-    { DATA_DIR: dataDir, PUBLIC_URL: origin, SMTP_URL: mailbox.url, PASSWORD_HASH_MEMORY_KIB: "4096", PASSWORD_HASH_TIME: "1" },
-    port,
-    30_000,
-  );
-  boot = JSON.parse(readFileSync(join(dataDir, "bootstrap.json"), "utf8"));
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+  ({ server, dataDir, origin, boot } = await startDashboardServer("tm-workspace-e2e-", { SMTP_URL: mailbox.url }));
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

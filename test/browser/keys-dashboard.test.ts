@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { chromium, type Browser } from "playwright-core";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { type Browser } from "playwright-core";
 import { CHROME_UA } from "../helpers/hits.ts";
-import { freePort, spawnService, type Proc } from "../helpers/process.ts";
-import { enrolTwoFactorAged } from "../helpers/browser-page.ts";
+import type { Proc } from "../helpers/process.ts";
+import { enrolTwoFactorAged, launchChromium, startDashboardServer } from "../helpers/browser-page.ts";
 import { seriousViolations } from "../helpers/axe.ts";
-import { ROOT, tempDir } from "../helpers/stack.ts";
 
 /**
  * Workspace → API keys in Debian's Chromium against the real server (services/router/main.ts):
@@ -21,12 +18,8 @@ let origin: string;
 let boot: { orgId: string; siteId: string; ownerEmail: string; ownerPassword: string };
 
 beforeAll(async () => {
-  dataDir = tempDir("tm-keys-e2e-");
-  const port = freePort();
-  origin = `http://localhost:${port}`;
-  server = await spawnService([process.execPath, join(ROOT, "services/router/main.ts")], { DATA_DIR: dataDir, PUBLIC_URL: origin, PASSWORD_HASH_MEMORY_KIB: "4096", PASSWORD_HASH_TIME: "1" }, port, 30_000);
-  boot = JSON.parse(readFileSync(join(dataDir, "bootstrap.json"), "utf8"));
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+  ({ server, dataDir, origin, boot } = await startDashboardServer("tm-keys-e2e-"));
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

@@ -1,9 +1,13 @@
 import { expect } from "bun:test";
 import { Database } from "bun:sqlite";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
+import type { Bootstrap } from "../../lib/admin/bootstrap.ts";
 import { CHROME_UA } from "./hits.ts";
+import { freePort, spawnService, type Proc } from "./process.ts";
 import { authenticator } from "./session-browser.ts";
+import { ROOT, tempDir } from "./stack.ts";
 
 /** A fresh browser context (a normal user agent: the bot filter drops HeadlessChrome); no page error may happen in it. */
 export async function inPage(browser: Browser, run: (page: Page) => Promise<void>): Promise<void> {
@@ -34,3 +38,33 @@ export async function enrolTwoFactorAged(page: Page, origin: string, dataDir: st
   control.close();
   return app;
 }
+
+/** The real server as `npm start` runs it, on a fresh store, and what its first start printed. */
+export interface DashboardServer {
+  server: Proc;
+  dataDir: string;
+  /** PUBLIC_URL: the browser's origin must be it, since the server checks Origin on state-changing calls. */
+  origin: string;
+  boot: Bootstrap;
+}
+
+/**
+ * services/router/main.ts on a free port with a store in a new temporary folder (`prefix`),
+ * passwords hashed at the cheapest argon2id cost the settings allow (hashing is not what the
+ * browser tests measure), and `env` on top.
+ */
+export async function startDashboardServer(prefix: string, env: Record<string, string> = {}): Promise<DashboardServer> {
+  const dataDir = tempDir(prefix);
+  const port = freePort();
+  const origin = `http://localhost:${port}`;
+  const server = await spawnService(
+    [process.execPath, join(ROOT, "services/router/main.ts")],
+    { DATA_DIR: dataDir, PUBLIC_URL: origin, PASSWORD_HASH_MEMORY_KIB: "4096", PASSWORD_HASH_TIME: "1", ...env },
+    port,
+    30_000,
+  );
+  return { server, dataDir, origin, boot: JSON.parse(readFileSync(join(dataDir, "bootstrap.json"), "utf8")) as Bootstrap };
+}
+
+/** Debian's Chromium (CHROMIUM_PATH for another). */
+export const launchChromium = () => chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
