@@ -285,3 +285,104 @@ export const deliveryAttempts = sqliteTable("delivery_attempts", {
   error: text("error"),
   ms: integer("ms").notNull(),
 }, (t) => [primaryKey({ columns: [t.deliveryId, t.attempt] })]);
+
+/**
+ * Popups (spec 2.13, docs/engagement.md): a definition (layout, content, lead form, triggers,
+ * targeting, frequency, schedule, A/B variants) validated by lib/engagement/popup-definition.ts,
+ * made and changed with the admin CLI. `status` is kept beside the definition so lists and the
+ * public config filter on it without parsing JSON.
+ */
+export const popups = sqliteTable("popups", {
+  id: text("id").primaryKey(),
+  siteId: text("site_id").notNull(),
+  name: text("name").notNull(),
+  /** draft | active | paused | archived */
+  status: text("status").notNull(),
+  definition: text("definition").notNull(),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+}, (t) => [index("popups_site").on(t.siteId, t.createdAt)]);
+
+/**
+ * Who saw a popup, once per visitor (the A/B unit): the variant the visitor was assigned
+ * (`holdout` for the held-out group, who are counted but shown nothing), when they first saw
+ * it, how often they saw and closed it, and when they became its lead. Written by ingest from
+ * `popup` events and by the lead endpoint.
+ */
+export const popupExposures = sqliteTable("popup_exposures", {
+  popupId: text("popup_id").notNull(),
+  /** visitor_rows.seq */
+  visitor: integer("visitor").notNull(),
+  variant: text("variant").notNull(),
+  firstAt: integer("first_at").notNull(),
+  views: integer("views").notNull().default(0),
+  closes: integer("closes").notNull().default(0),
+  leadAt: integer("lead_at"),
+}, (t) => [primaryKey({ columns: [t.popupId, t.visitor] }), index("popup_exposures_first").on(t.popupId, t.firstAt)]);
+
+/** A popup's views, closes and submits per site-timezone day and variant: the period figures without a scan of the events. */
+export const popupDays = sqliteTable("popup_days", {
+  popupId: text("popup_id").notNull(),
+  /** Days since 1970-01-01 in the site's timezone. */
+  day: integer("day").notNull(),
+  variant: text("variant").notNull(),
+  views: integer("views").notNull().default(0),
+  closes: integer("closes").notNull().default(0),
+  submits: integer("submits").notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.popupId, t.day, t.variant] })]);
+
+/** Spin-to-win wheels (spec 2.14): slices, prizes, the gating lead form, coupon expiry (lib/engagement/wheel-definition.ts). */
+export const spinWheels = sqliteTable("spin_wheels", {
+  id: text("id").primaryKey(),
+  siteId: text("site_id").notNull(),
+  name: text("name").notNull(),
+  /** draft | active | paused | archived */
+  status: text("status").notNull(),
+  definition: text("definition").notNull(),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+}, (t) => [index("spin_wheels_site").on(t.siteId, t.createdAt)]);
+
+/** Each slice's stock, decremented in the draw's transaction (null: unlimited), and how many it awarded. */
+export const spinSlices = sqliteTable("spin_slices", {
+  wheelId: text("wheel_id").notNull(),
+  slice: integer("slice").notNull(),
+  stockLeft: integer("stock_left"),
+  awarded: integer("awarded").notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.wheelId, t.slice] })]);
+
+/** A slice's pool of unique coupon codes; each is handed out once (`spinId` set in the draw's transaction). */
+export const couponCodes = sqliteTable("coupon_codes", {
+  wheelId: text("wheel_id").notNull(),
+  slice: integer("slice").notNull(),
+  code: text("code").notNull(),
+  spinId: text("spin_id"),
+}, (t) => [primaryKey({ columns: [t.wheelId, t.code] }), index("coupon_codes_free").on(t.wheelId, t.slice, t.spinId)]);
+
+/** Every spin: once per wheel per normalised e-mail and per visitor; the prize the server drew and the lead it made. */
+export const spins = sqliteTable("spins", {
+  id: text("id").primaryKey(),
+  wheelId: text("wheel_id").notNull(),
+  /** The page's own id for the request: a retry answers the first spin. */
+  clientId: text("client_id").notNull(),
+  createdAt: integer("created_at").notNull(),
+  /** The visitor's UUID as the page sent it (hex), and the normalised e-mail. */
+  visitorUid: text("visitor_uid").notNull(),
+  email: text("email").notNull(),
+  slice: integer("slice").notNull(),
+  /** The coupon or static code won (null: no prize). */
+  code: text("code"),
+  expiresAt: integer("expires_at"),
+  leadId: text("lead_id"),
+}, (t) => [
+  uniqueIndex("spins_client").on(t.wheelId, t.clientId),
+  uniqueIndex("spins_email").on(t.wheelId, t.email),
+  uniqueIndex("spins_visitor").on(t.wheelId, t.visitorUid),
+  index("spins_created").on(t.wheelId, t.createdAt),
+]);
+
+/** A site's engagement settings: the cap on popups one session sees, across every popup. */
+export const engagementSettings = sqliteTable("engagement_settings", {
+  siteId: text("site_id").primaryKey(),
+  popupsPerSession: integer("popups_per_session").notNull(),
+});
