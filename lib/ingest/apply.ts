@@ -6,6 +6,7 @@ import { epochDayIn } from "../time.ts";
 import { uuidBytes } from "../ids.ts";
 import { MAX_EVENT_AGE_MS } from "./protocol.ts";
 import { SeenOrders } from "./seen-orders.ts";
+import { countPopupEvents, hasPopupEvents, type PopupAction } from "./popup-counts.ts";
 
 export type { SessionAttrs };
 
@@ -27,6 +28,8 @@ export interface StoredEvent {
   consent?: { analytics: boolean; marketing: boolean };
   /** inventory */
   inventory?: { kind: "cookie" | "storage" | "host"; name: string }[];
+  /** popup: what it counts for (lib/ingest/popup-counts.ts) */
+  popup?: PopupAction;
 }
 
 /** One accepted request: events of one visitor's session. */
@@ -368,6 +371,8 @@ export function* applyHits(hits: Hit[], refs: RowRefs): Program<HitResult[]> {
         );
       }
     }
+
+    if (hasPopupEvents(fresh)) yield* countPopupEvents(hit.siteId, hit.timezone, visitor.seq, fresh);
 
     const minute = `${hit.siteId}|${Math.floor(hit.receivedAt / 60_000)}`;
     minuteHits.set(minute, (minuteHits.get(minute) ?? 0) + fresh.length);

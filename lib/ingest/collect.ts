@@ -12,6 +12,7 @@ import type { GeoLocator } from "./geo.ts";
 import { hostAllowed, siteByKey, type TrackedSite } from "./site-lookup.ts";
 import type { Hit, SessionAttrs, StoredEvent } from "./apply.ts";
 import { recordRejectedHost } from "./apply.ts";
+import { popupAction } from "./popup-counts.ts";
 import type { IngestWriter } from "./writer.ts";
 
 export interface CollectDeps {
@@ -112,6 +113,8 @@ function stored(e: EventV1, site: TrackedSite): StoredEvent | { refused: string;
       row.props = JSON.stringify(e.c);
       break;
     case "popup":
+      row.popup = popupAction(e.a, e.p);
+    // falls through: stored as a spin is
     case "spin":
       row.name = e.n;
       row.props = JSON.stringify({ a: e.a, ...(e.p ?? {}) });
