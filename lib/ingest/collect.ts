@@ -69,7 +69,8 @@ const hostOfOrigin = memoized(10_000, (origin): string | null => {
   }
 });
 
-const originHost = (origin: string | null): string | null => (!origin || origin === "null" ? null : hostOfOrigin(origin));
+/** The host of a request's Origin header; null without one (or `null`, as sandboxed pages send). */
+export const originHost = (origin: string | null): string | null => (!origin || origin === "null" ? null : hostOfOrigin(origin));
 
 /** Protocol event → stored row (DESIGN section 4's `t` values). */
 function stored(e: EventV1, site: TrackedSite): StoredEvent | { refused: string; path: string } {

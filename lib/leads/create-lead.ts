@@ -48,6 +48,12 @@ const TOUCH_WINDOW_SESSIONS = 250_000;
 
 const BY_EXTERNAL_ID = "SELECT id FROM leads WHERE site_id = ? AND external_id = ?";
 
+/** The lead of the site with this sender id, if there is one (one indexed read, outside any write lock). */
+export async function knownLead(store: StoreHandles, siteId: string, externalId: string): Promise<string | null> {
+  const rows = await readRows(store, BY_EXTERNAL_ID, [siteId, externalId], "objects");
+  return (rows[0]?.id as string | undefined) ?? null;
+}
+
 /** The inbound integration a lead (or a repeat) came through was heard from. */
 function* touchReceived(integrationId: string, at: number): Program<void> {
   yield runOp("UPDATE integrations SET last_received_at = ? WHERE id = ?", at, integrationId);
@@ -90,7 +96,8 @@ async function latestTouch(store: StoreHandles, visitor: number): Promise<Touch 
   return (rows[0] as unknown as Touch | undefined) ?? null;
 }
 
-interface LeadRow {
+/** A lead ready to be written: its id, and what its visitor's latest session says (read before the write). */
+export interface LeadRow {
   id: string;
   siteId: string;
   createdAt: number;
@@ -101,8 +108,12 @@ interface LeadRow {
   attribution: Attribution;
 }
 
-/** The write: the lead (unless its sender id is taken by now), its deliveries, the integration's stamp. */
-function* insertLead(row: LeadRow, site: LeadSite, receivedVia: string | undefined): Program<CreatedLead> {
+/**
+ * The write: the lead (unless its sender id is taken by now), its deliveries, the integration's
+ * stamp. Exported so a capture channel can write its own rows in the same transaction (a spin
+ * and its lead, a popup lead and its exposure).
+ */
+export function* insertLead(row: LeadRow, site: LeadSite, receivedVia?: string): Program<CreatedLead> {
   const { input, attribution } = row;
   if (receivedVia) yield* touchReceived(receivedVia, row.createdAt);
   if (input.externalId !== null) {
@@ -135,6 +146,27 @@ function* insertLead(row: LeadRow, site: LeadSite, receivedVia: string | undefin
 const isExternalIdClash = (error: unknown) => /UNIQUE constraint failed: leads\.site_id, leads\.external_id/.test(String((error as Error)?.message ?? error));
 
 /**
+ * The lead's row before it is written: a new id, the visitor (the consenting visitor named by
+ * `visitorId`, else the one an earlier lead with the same e-mail address was merged into), and
+ * path, country and attribution not sent taken from that visitor's latest session.
+ */
+export async function prepareLead(store: StoreHandles, site: LeadSite, input: LeadInput, at: number): Promise<LeadRow> {
+  let visitor = input.visitorId !== null ? await visitorById(store, site.id, input.visitorId) : null;
+  if (visitor === null && input.contact.email !== null) visitor = await visitorByEmail(store, site.id, input.contact.email);
+  const touch = visitor !== null ? await latestTouch(store, visitor) : null;
+  return {
+    id: newId(),
+    siteId: site.id,
+    createdAt: at,
+    input,
+    visitor,
+    path: input.path ?? touch?.path ?? null,
+    country: touch?.country ?? null,
+    attribution: { channel: touch?.channel ?? null, source: touch?.source ?? null, medium: touch?.medium ?? null, campaign: input.campaign ?? touch?.campaign ?? null },
+  };
+}
+
+/**
  * Creates a lead with its outbound deliveries. A repeat of a sender id answers the first
  * lead's id with `duplicate: true` and changes nothing. The visitor is the one named by
  * `visitorId` (a consenting visitor of this site), else the one an earlier lead with the same
@@ -144,25 +176,13 @@ const isExternalIdClash = (error: unknown) => /UNIQUE constraint failed: leads\.
 export async function createLead(store: StoreHandles, site: LeadSite, input: LeadInput, options: CreateLeadOptions): Promise<CreatedLead> {
   if (input.externalId !== null) {
     // The common repeat costs one indexed read, outside any write lock.
-    const known = await readRows(store, BY_EXTERNAL_ID, [site.id, input.externalId], "objects");
-    if (known.length > 0) {
+    const known = await knownLead(store, site.id, input.externalId);
+    if (known !== null) {
       if (options.receivedVia) await runProgram(store, touchReceived(options.receivedVia, options.at));
-      return { id: known[0].id as string, duplicate: true, deliveries: 0 };
+      return { id: known, duplicate: true, deliveries: 0 };
     }
   }
-  let visitor = input.visitorId !== null ? await visitorById(store, site.id, input.visitorId) : null;
-  if (visitor === null && input.contact.email !== null) visitor = await visitorByEmail(store, site.id, input.contact.email);
-  const touch = visitor !== null ? await latestTouch(store, visitor) : null;
-  const row: LeadRow = {
-    id: newId(),
-    siteId: site.id,
-    createdAt: options.at,
-    input,
-    visitor,
-    path: input.path ?? touch?.path ?? null,
-    country: touch?.country ?? null,
-    attribution: { channel: touch?.channel ?? null, source: touch?.source ?? null, medium: touch?.medium ?? null, campaign: input.campaign ?? touch?.campaign ?? null },
-  };
+  const row = await prepareLead(store, site, input, options.at);
   try {
     return await runProgram(store, insertLead(row, site, options.receivedVia));
   } catch (error) {

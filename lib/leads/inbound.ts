@@ -3,7 +3,7 @@ import { ApiError } from "../errors.ts";
 import { digestsEqual, hashSecret } from "../auth/api-key.ts";
 import type { ControlStore } from "../db/control.ts";
 import { orgs, sites } from "../db/control-schema.ts";
-import { featureBlocked } from "../plans.ts";
+import { featureBlocked, type Feature } from "../plans.ts";
 import { prepared } from "../db/prepared.ts";
 import { readRows } from "../db/statements.ts";
 import { siteByKey } from "../ingest/site-lookup.ts";
@@ -38,7 +38,7 @@ export function presentedSecrets(headers: Headers): string[] {
 }
 
 /** Name and domain of a site, for the outbound event (cached until control data changes). */
-function leadSite(control: ControlStore, siteId: string): LeadSite {
+export function leadSite(control: ControlStore, siteId: string): LeadSite {
   const db = control.db;
   const byId = prepared(db, "leadSiteById", () => db.select({ id: sites.id, name: sites.name, domain: sites.domain }).from(sites).where(eq(sites.id, sql.placeholder("id"))).prepare());
   const site = control.memo(`leadSite:${siteId}`, () => byId.get({ id: siteId }));
@@ -47,13 +47,14 @@ function leadSite(control: ControlStore, siteId: string): LeadSite {
 }
 
 /**
- * A lead needs the org's plan (and the operator) to allow leads and integrations: an
- * authenticated sender of an org without them is told so (403 FEATURE_UNAVAILABLE).
+ * The org's plan (and the operator) must allow every one of `features`, else the sender is
+ * told so (403 FEATURE_UNAVAILABLE): inbound leads need leads and integrations, a popup's lead
+ * leads and popups.
  */
-function requireLeadFeatures(platform: Platform, orgId: string): void {
+export function requireOrgFeatures(platform: Platform, orgId: string, features: readonly Feature[]): void {
   const org = platform.control.memo(`leadFeatures:${orgId}`, () => platform.control.db.select({ plan: orgs.plan, disabled: orgs.disabledFeatures }).from(orgs).where(eq(orgs.id, orgId)).get());
   if (!org) throw new ApiError("NOT_FOUND", "Unknown site key", [{ path: "siteKey", message: "no site has this key" }]);
-  for (const feature of ["leads", "integrations"] as const) {
+  for (const feature of features) {
     if (featureBlocked(feature, org.plan, JSON.parse(org.disabled) as string[], platform.settings.disabledFeatures)) {
       throw new ApiError("FEATURE_UNAVAILABLE", `The organization's plan does not include ${feature}`, [{ message: feature }]);
     }
@@ -95,7 +96,7 @@ export async function receiveInboundLead(platform: Platform, request: { siteKey:
     if (all && integration === null) integration = candidate.id;
   }
   if (integration === null) throw unauthenticated(format === "google_ads" && request.secrets.length === 0 ? "google_key" : "X-Svc-Secret", "wrong");
-  requireLeadFeatures(platform, tracked.orgId);
+  requireOrgFeatures(platform, tracked.orgId, ["leads", "integrations"]);
 
   const input = parseInbound(request.body, format);
   const created = await createLead(store, leadSite(platform.control, tracked.id), input, { at: request.at, receivedVia: integration });

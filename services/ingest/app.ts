@@ -5,7 +5,9 @@ import { serviceBase, SERVICE_CONFIG } from "../../lib/http/service.ts";
 import { serviceDocs } from "../../lib/http/openapi.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { COLLECT_BODY_DOCUMENT, CollectAccepted, EVENT_COMPONENTS } from "../../lib/ingest/protocol.ts";
-import { collectEndpoint, cors } from "./collect-endpoint.ts";
+import { collectEndpoint, preflight } from "./collect-endpoint.ts";
+import { engagementEndpoints, type EngagementOptions } from "./engagement.ts";
+import { LeadAccepted, LeadSubmission } from "../../lib/engagement/page-models.ts";
 import type { DirectRoutes } from "../../lib/http/upstream.ts";
 import { CollectThread } from "../../lib/ingest/collect-thread.ts";
 import { bodyText } from "../../lib/http/request.ts";
@@ -25,22 +27,18 @@ const SiteConfig = t.Object({ siteKey: t.String(), consent: ConsentSettings, pop
  * fails there): the server listens before that, and batches that come meanwhile wait in the
  * thread's ring, so none is answered or stored without its enrichment.
  */
-export function createIngestService(platform: Platform) {
+export function createIngestService(platform: Platform, options: EngagementOptions = {}) {
   const thread = new CollectThread(platform);
   const ready = thread.ready();
   // Awaited by whoever starts the service; until then a failure must not go unhandled.
   ready.catch(() => {});
   const collectBatch = collectEndpoint((request) => thread.collect(request), platform.now);
+  const engagement = engagementEndpoints(platform, options);
   const app = new Elysia({ name: "ingest", ...SERVICE_CONFIG })
     .use(serviceBase({ name: "ingest", secret: platform.secret, requireAuth: false }))
     .use(serviceDocs("ingest", { schemas: EVENT_COMPONENTS }))
     .get("/healthz", () => ({ ok: true, service: "ingest" }), { detail: { hide: true } })
-    .options("/v1/collect", ({ request }) => {
-      return new Response(null, {
-        status: 204,
-        headers: { ...cors(request.headers.get("origin")), "access-control-allow-methods": "POST, OPTIONS", "access-control-allow-headers": "content-type", "access-control-max-age": "86400" },
-      });
-    }, { detail: { summary: "CORS preflight for /v1/collect", tags: ["Tracking"] } })
+    .options("/v1/collect", ({ request }) => preflight(request), { detail: { summary: "CORS preflight for /v1/collect", tags: ["Tracking"] } })
     // Split mode's route: the collect thread reads text, so the parsed body goes back to JSON.
     .post("/v1/collect", ({ request, ctx, body }) => collectBatch(request, ctx, JSON.stringify(body) ?? ""), {
       // The schema is given to the docs only: collectBatch checks the body itself, since the
@@ -91,9 +89,27 @@ export function createIngestService(platform: Platform) {
         return { siteKey: site.siteKey, consent: site.consent, popups: [], wheels: [] };
       },
       { params: t.Object({ siteKey: t.String({ maxLength: 64 }) }), response: SiteConfig, detail: { summary: "Public settings the tracking script reads", tags: ["Tracking"] } },
-    );
+    )
+    .options("/v1/leads", ({ request }) => preflight(request), { detail: { summary: "CORS preflight for /v1/leads", tags: ["Engagement"] } })
+    // Split mode's route: the body is checked by lib/engagement (CORS on every answer); the schema is for the docs.
+    .post("/v1/leads", ({ request, ctx, body }) => engagement.leads(request, ctx, JSON.stringify(body) ?? ""), {
+      response: { 200: LeadAccepted, 201: LeadAccepted, 400: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 422: ErrorEnvelope, 429: ErrorEnvelope },
+      detail: {
+        summary: "Leave a lead from a popup or a marked form of the site (public, no key; judged by Origin)",
+        description:
+          "201 with the lead's id once the lead and its webhook deliveries are committed; the same `id` again → 200 with the first lead's id, nothing new. " +
+          "Unknown site key → 404 at `s`; an Origin that is not a verified domain of the site → 403; more than 20 submissions a minute from one address to one site → 429 with Retry-After. " +
+          "422 naming the field: a field the model does not have, a bad or disposable e-mail address (mailchecker), a popup's required field or consent missing, a filled honeypot `hp`. " +
+          "An unknown, another site's or inactive popup → 404 at `ref`. A popup's lead is counted for its variant and marks the visitor's exposure (`leadAt`).",
+        tags: ["Engagement"],
+        requestBody: { required: true, content: { "application/json": { schema: LeadSubmission }, "text/plain": { schema: LeadSubmission } } } as never,
+      },
+    });
   /** What the one-process router calls without routing the request a second time. */
-  // Decoded here: the HTTP thread has time to spare, the collect thread does not.
-  const direct: DirectRoutes = { "POST /v1/collect": (request, ctx, bytes) => collectBatch(request, ctx, bytes ? bodyText(bytes) : "") };
+  const direct: DirectRoutes = {
+    // Decoded here: the HTTP thread has time to spare, the collect thread does not.
+    "POST /v1/collect": (request, ctx, bytes) => collectBatch(request, ctx, bytes ? bodyText(bytes) : ""),
+    ...engagement.direct,
+  };
   return { app, direct, ready, close: () => thread.close() };
 }

@@ -5,32 +5,53 @@ import { logLine } from "../../lib/log.ts";
 import { requestIdOf } from "../../lib/http/service.ts";
 import type { CollectOutcome, CollectRequest } from "../../lib/ingest/collect.ts";
 
-/** Browsers may read every answer of the tracking endpoint, errors included. */
+/** Browsers may read every answer of the tracking endpoints, errors included. */
 export function cors(origin: string | null): Record<string, string> {
   return { "access-control-allow-origin": origin && origin !== "null" ? origin : "*", vary: "Origin" };
 }
 
-/** `POST /v1/collect` as a plain function of the request, its context and its body's text (read as a batch where it is collected, so a malformed one is answered here). */
-export type CollectEndpoint = (request: Request, ctx: RequestContext | null, body: CollectRequest["body"]) => Promise<Response>;
+/** The answer to a CORS preflight of a public POST endpoint (any origin: the POST itself is judged by Origin). */
+export function preflight(request: Request): Response {
+  return new Response(null, {
+    status: 204,
+    headers: { ...cors(request.headers.get("origin")), "access-control-allow-methods": "POST, OPTIONS", "access-control-allow-headers": "content-type", "access-control-max-age": "86400" },
+  });
+}
+
+/** A public POST endpoint as a plain function of the request, its context and its body's text. */
+export type PublicEndpoint = (request: Request, ctx: RequestContext | null, body: string) => Promise<Response>;
 
 /**
- * POST /v1/collect: hand the request to `collectIn` (the collect thread: lib/ingest/collect.ts's
- * collectRequest), answer 202 with its outcome or the error envelope. The service's route calls
- * it, and so does the one-process router directly: this is the hottest path there is, and a
- * second routing pass through Elysia would cost a fifth of its CPU.
+ * A public POST endpoint of the site's pages: `handle` gets the request with a router context
+ * and answers a status and a JSON body; errors become the envelope. Every answer carries CORS
+ * headers, so the page can read why it was refused. The service's routes call it, and so does
+ * the one-process router directly (DirectRoutes), without routing the request a second time.
  */
-export function collectEndpoint(collectIn: (request: CollectRequest) => Promise<CollectOutcome>, now: () => number): CollectEndpoint {
+export function publicEndpoint(handle: (request: Request, ctx: RequestContext, body: string) => Promise<{ status: number; body: unknown }>): PublicEndpoint {
   return async (request, ctx, body) => {
     const origin = request.headers.get("origin");
     const requestId = ctx?.requestId ?? requestIdOf(request);
     try {
       if (!ctx) throw new ApiError("UNAUTHENTICATED", "This service answers only requests forwarded by the router");
-      const outcome = await collectIn({ body, origin, userAgent: request.headers.get("user-agent"), ip: ctx.ip, receivedAt: ctx.at ?? now() });
-      return new Response(JSON.stringify(outcome), { status: 202, headers: { "content-type": "application/json", "x-request-id": requestId, ...cors(origin) } });
+      const answer = await handle(request, ctx, body);
+      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json", "x-request-id": requestId, ...cors(origin) } });
     } catch (error) {
       const response = mapError("", error, { requestId, log: logLine });
       for (const [name, value] of Object.entries(cors(origin))) response.headers.set(name, value);
       return response;
     }
   };
+}
+
+/**
+ * POST /v1/collect: hand the request to `collectIn` (the collect thread: lib/ingest/collect.ts's
+ * collectRequest), answer 202 with its outcome. This is the hottest path there is, which is why
+ * the one-process router calls it directly: a second routing pass through Elysia would cost a
+ * fifth of its CPU.
+ */
+export function collectEndpoint(collectIn: (request: CollectRequest) => Promise<CollectOutcome>, now: () => number): PublicEndpoint {
+  return publicEndpoint(async (request, ctx, body) => ({
+    status: 202,
+    body: await collectIn({ body, origin: request.headers.get("origin"), userAgent: request.headers.get("user-agent"), ip: ctx.ip, receivedAt: ctx.at ?? now() }),
+  }));
 }

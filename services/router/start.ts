@@ -54,7 +54,8 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
         `               (a one-time password: change it under your account once signed in)\n\n`,
     );
   }
-  const ingest = settings.ingestUrl ? null : createIngestService(platform);
+  // A page's lead wakes the delivery worker when it runs in this process (else its sweep finds the lead).
+  const ingest = settings.ingestUrl ? null : createIngestService(platform, { onDeliveries: (orgId) => hooks?.deliveries.wake(orgId) });
   const hooks = settings.hooksUrl ? null : createHooksService(platform);
   const dashboard = settings.dashboardUrl ? null : createDashboardService(platform, await builtDashboardAssets());
   // In one process, reports run on their own thread: the router's loop stays free for collect.

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { must, startStack, type TestStack } from "../helpers/stack.ts";
 import { batch, CHROME_UA, ev, post, uuid } from "../helpers/hits.ts";
+import { verify } from "@octokit/webhooks-methods";
 import { EngagementRows, popupDef } from "../helpers/engagement.ts";
+import { assignVariant } from "../../lib/engagement/assign.ts";
 
 /**
  * The public side of popups (docs/engagement.md "The page"): popup events through /v1/collect,
@@ -89,5 +91,243 @@ describe("popup events through /v1/collect", () => {
     expect(((await res.json()) as any).accepted).toBe(3);
     expect(rows.count("SELECT count(*) AS n FROM popup_exposures WHERE popup_id IN (?, ?)", foreign, made)).toBe(0);
     expect(rows.count("SELECT count(*) AS n FROM popup_days WHERE popup_id IN (?, ?)", foreign, made)).toBe(0);
+  });
+});
+
+/** A customer's webhook endpoint: what it received, each signature checked with @octokit/webhooks-methods. */
+class Receiver {
+  readonly received: { body: any; signatureValid: boolean; headers: Headers }[] = [];
+  secret = "";
+  private server: ReturnType<typeof Bun.serve> | null = null;
+
+  start(): string {
+    this.server = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      fetch: async (request) => {
+        const raw = await request.text();
+        const signatureValid = await verify(this.secret, `${request.headers.get("x-svc-timestamp")}.${raw}`, request.headers.get("x-svc-signature") ?? "").catch(() => false);
+        this.received.push({ body: JSON.parse(raw), signatureValid, headers: request.headers });
+        return new Response("ok");
+      },
+    });
+    return `http://127.0.0.1:${this.server.port}/hook`;
+  }
+
+  /** Waits (up to 5 s) until a lead.created for `leadId` arrived. */
+  async delivery(leadId: string) {
+    for (let i = 0; i < 100; i++) {
+      const found = this.received.find((r) => r.body.id === leadId);
+      if (found) return found;
+      await Bun.sleep(50);
+    }
+    throw new Error(`no delivery of lead ${leadId}`);
+  }
+
+  stop() {
+    this.server?.stop(true);
+  }
+}
+
+const receiver = new Receiver();
+afterAll(() => receiver.stop());
+
+const send = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${s.url}${path}`, {
+    method: "POST",
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    headers: { "content-type": "application/json", origin: ORIGIN, "user-agent": CHROME_UA, ...headers },
+  });
+
+/** The rate limiter's window is the clock's minute: each group of submissions starts a fresh one. */
+const nextMinute = () => s.clock.advance(60_000);
+
+const leadBody = (popupId: string, vid: string, rest: Record<string, unknown> = {}) => ({
+  v: 1,
+  s: site.siteKey,
+  id: uuid(),
+  vid,
+  sid: uuid(),
+  source: "popup",
+  ref: popupId,
+  variant: "b",
+  fields: { email: " Ada@Example.COM ", name: "Ada Lovelace" },
+  consent: { given: true, text: "I agree to receive e-mails." },
+  hp: "",
+  path: "/pricing",
+  ...rest,
+});
+
+const leadsOfSite = () => rows.count("SELECT count(*) AS n FROM leads WHERE site_id = ?", site.id);
+const deliveriesOfSite = () => rows.count("SELECT count(*) AS n FROM deliveries d JOIN leads l ON l.id = d.lead_id WHERE l.site_id = ?", site.id);
+const leadRow = (id: string) => {
+  const row = rows.all("SELECT * FROM leads WHERE id = ?", id)[0];
+  return { ...row, extra: JSON.parse(row.extra) };
+};
+
+describe("POST /v1/leads", () => {
+  let popupId: string;
+  let signingSecret: string;
+
+  beforeAll(() => {
+    const url = receiver.start();
+    const outbound = must(s.admin("integration", "create", "--site", site.id, "--kind", "webhook_out", "--url", url));
+    signingSecret = outbound.signingSecret;
+    receiver.secret = signingSecret;
+    popupId = rows.popup(site.id, popupDef());
+  });
+
+  test("preflight: 204 with CORS for any origin", async () => {
+    const res = await fetch(`${s.url}/v1/leads`, { method: "OPTIONS", headers: { origin: ORIGIN, "access-control-request-method": "POST", "access-control-request-headers": "content-type" } });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-origin")).toBe(ORIGIN);
+    expect(res.headers.get("access-control-allow-methods")).toBe("POST, OPTIONS");
+    expect(res.headers.get("access-control-allow-headers")).toBe("content-type");
+  });
+
+  test("a popup's lead: source popup, the definition's consent text, the exposure's leadAt, a signed lead.created; the same id again is the same lead", async () => {
+    nextMinute();
+    const vid = uuid();
+    const seen = s.clock.ms - 10_000;
+    await collect([ev("pageview", seen - 1000, { u: "https://pop.test/pricing" }), ev("popup", seen, { n: popupId, a: "view", p: { v: "b" } })], vid);
+    const body = leadBody(popupId, vid, { consent: { given: true, text: "a text the page made up" } });
+    const res = await send("/v1/leads", body);
+    expect(res.status).toBe(201);
+    expect(res.headers.get("access-control-allow-origin")).toBe(ORIGIN);
+    const { ok, leadId } = (await res.json()) as any;
+    expect(ok).toBe(true);
+
+    const at = s.clock.ms;
+    const visitor = rows.all("SELECT seq FROM visitor_rows WHERE lower(hex(uid)) = ?", vid.replaceAll("-", ""))[0].seq;
+    const lead = leadRow(leadId);
+    expect(lead).toMatchObject({
+      site_id: site.id, source: "popup", source_name: "Spring newsletter", external_id: `page:${body.id}`, email: "ada@example.com", name: "Ada Lovelace",
+      phone: null, visitor, path: "/pricing", created_at: at,
+    });
+    expect(lead.extra).toEqual({ consent: { given: true, text: "I agree to receive e-mails.", at: new Date(at).toISOString() }, popupId, variant: "b" });
+    expect(rows.all("SELECT variant, first_at AS firstAt, views, lead_at AS leadAt FROM popup_exposures WHERE popup_id = ? AND visitor = ?", popupId, visitor)).toEqual([
+      { variant: "b", firstAt: seen, views: 1, leadAt: at },
+    ]);
+
+    const delivered = await receiver.delivery(leadId);
+    expect(delivered.signatureValid).toBe(true);
+    expect(delivered.body).toMatchObject({
+      event: "lead.created", id: leadId, source: "popup", sourceName: "Spring newsletter", page: "/pricing",
+      site: { id: site.id }, lead: { email: "ada@example.com", name: "Ada Lovelace", extra: { popupId, variant: "b" } },
+    });
+
+    const [leads, deliveries] = [leadsOfSite(), deliveriesOfSite()];
+    const again = await send("/v1/leads", body);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ ok: true, leadId });
+    expect([leadsOfSite(), deliveriesOfSite()]).toEqual([leads, deliveries]);
+  });
+
+  test("a lead before its view event: the exposure is made with the lead's variant, and the late view adds to it", async () => {
+    nextMinute();
+    const vid = uuid();
+    await collect([ev("pageview", s.clock.ms - 5000)], vid);
+    const res = await send("/v1/leads", leadBody(popupId, vid, { variant: "a" }));
+    expect(res.status).toBe(201);
+    const visitor = rows.all("SELECT seq FROM visitor_rows WHERE lower(hex(uid)) = ?", vid.replaceAll("-", ""))[0].seq;
+    const at = s.clock.ms;
+    const exposure = () => rows.all("SELECT variant, first_at AS firstAt, views, lead_at AS leadAt FROM popup_exposures WHERE popup_id = ? AND visitor = ?", popupId, visitor)[0];
+    expect(exposure()).toEqual({ variant: "a", firstAt: at, views: 0, leadAt: at });
+    await collect([ev("popup", at - 2000, { n: popupId, a: "view", p: { v: "a" } })], vid);
+    expect(exposure()).toEqual({ variant: "a", firstAt: at - 2000, views: 1, leadAt: at });
+  });
+
+  test("a variant the popup does not have: the visitor's sticky assignment is counted", async () => {
+    nextMinute();
+    const vid = uuid();
+    const res = await send("/v1/leads", leadBody(popupId, vid, { variant: "zzz" }));
+    const lead = leadRow(((await res.json()) as any).leadId);
+    const def = popupDef();
+    const expected = assignVariant(vid, popupId, def.variants, def.holdout);
+    expect(lead.extra.variant).toBe(expected === "holdout" ? "-" : expected!);
+  });
+
+  test("newsletter and form leads: source, sourceName the form's ref, the page's own consent text", async () => {
+    nextMinute();
+    const base = { v: 1, s: site.siteKey, vid: uuid(), path: "/blog/post" };
+    const news = await send("/v1/leads", { ...base, id: uuid(), source: "newsletter", ref: "footer-signup", fields: { email: "grace@example.org" }, consent: { given: true, text: "Send me the letter" } });
+    expect(news.status).toBe(201);
+    const newsLead = leadRow(((await news.json()) as any).leadId);
+    expect(newsLead).toMatchObject({ source: "newsletter", source_name: "footer-signup", email: "grace@example.org", path: "/blog/post" });
+    expect(newsLead.extra).toEqual({ consent: { given: true, text: "Send me the letter", at: new Date(s.clock.ms).toISOString() } });
+
+    const form = await send("/v1/leads", { ...base, id: uuid(), source: "form", ref: "contact", fields: { name: "Grace Hopper", phone: "+1 555 0100", message: "Call me" } });
+    expect(form.status).toBe(201);
+    const formLead = leadRow(((await form.json()) as any).leadId);
+    expect(formLead).toMatchObject({ source: "form", source_name: "contact", email: null, name: "Grace Hopper", phone: "+1 555 0100", message: "Call me" });
+    expect(formLead.extra).toEqual({});
+    expect(rows.count("SELECT count(*) AS n FROM deliveries WHERE lead_id IN (?, ?)", newsLead.id, formLead.id)).toBe(2);
+  });
+
+  describe("refused submissions store nothing", () => {
+    let strict: string;
+    let paused: string;
+    let foreign: string;
+    beforeAll(() => {
+      strict = rows.popup(site.id, popupDef({ name: "Strict", form: { ...popupDef().form!, fields: ["email", "name", "phone"], required: ["email", "name"] } }));
+      paused = rows.popup(site.id, popupDef({ name: "Paused" }), "paused");
+      const other = must(s.admin("site", "create", "--org", boot.orgId, "--name", "Elsewhere", "--domain", "elsewhere.test"));
+      foreign = rows.popup(other.id, popupDef({ name: "Foreign" }));
+    });
+
+    const cases: [string, () => unknown, number, string, string, string?, Record<string, string>?][] = [
+      ["malformed JSON", () => "{\"v\":1,", 400, "BAD_REQUEST", "body"],
+      ["an empty body", () => "", 400, "BAD_REQUEST", "body", "is empty: send the JSON object"],
+      ["a field the model does not have", () => leadBody(strict, uuid(), { prize: "all of it" }), 422, "VALIDATION_FAILED", "prize"],
+      ["a field the form model does not have", () => leadBody(strict, uuid(), { fields: { email: "a@example.com", name: "A", coupon: "FREE" } }), 422, "VALIDATION_FAILED", "fields.coupon"],
+      ["a bad e-mail address", () => leadBody(strict, uuid(), { fields: { email: "ada@", name: "A" } }), 422, "VALIDATION_FAILED", "fields.email", "is not an e-mail address"],
+      ["a disposable e-mail address", () => leadBody(strict, uuid(), { fields: { email: "someone@mailinator.com", name: "A" } }), 422, "VALIDATION_FAILED", "fields.email", "is a disposable address: use a permanent one"],
+      ["a filled honeypot", () => leadBody(strict, uuid(), { hp: "https://spam.example" }), 422, "VALIDATION_FAILED", "hp", "must be empty"],
+      ["a required field missing", () => leadBody(strict, uuid(), { fields: { email: "ada@example.com", name: "  " } }), 422, "VALIDATION_FAILED", "fields.name", "is required"],
+      ["no e-mail address", () => leadBody(strict, uuid(), { fields: { name: "Ada" } }), 422, "VALIDATION_FAILED", "fields.email", "is required"],
+      ["required consent not given", () => leadBody(strict, uuid(), { consent: { given: false } }), 422, "VALIDATION_FAILED", "consent.given", "is required: the visitor must tick the consent box"],
+      ["required consent absent", () => leadBody(strict, uuid(), { consent: undefined }), 422, "VALIDATION_FAILED", "consent.given", "is required: the visitor must tick the consent box"],
+      ["a newsletter without an e-mail address", () => ({ v: 1, s: site.siteKey, id: uuid(), vid: uuid(), source: "newsletter", ref: "f", fields: { name: "A" } }), 422, "VALIDATION_FAILED", "fields.email", "is required"],
+      ["a form with no way to reach the person", () => ({ v: 1, s: site.siteKey, id: uuid(), vid: uuid(), source: "form", ref: "f", fields: { company: "ACME" } }), 422, "VALIDATION_FAILED", "fields", "a lead needs an email, phone or name"],
+      ["an unknown source", () => leadBody(strict, uuid(), { source: "api" }), 422, "VALIDATION_FAILED", "source"],
+      ["a wrong Origin", () => leadBody(strict, uuid()), 403, "FORBIDDEN", "origin", "evil.test", { origin: "https://evil.test" }],
+      ["no Origin", () => leadBody(strict, uuid()), 403, "FORBIDDEN", "origin", "missing Origin header", { origin: "" }],
+      ["an unknown site key", () => ({ ...leadBody(strict, uuid()), s: "nope" }), 404, "NOT_FOUND", "s"],
+      ["an unknown popup", () => leadBody(uuid(), uuid()), 404, "NOT_FOUND", "ref", "no active popup of this site has this id"],
+      ["a paused popup", () => leadBody(paused, uuid()), 404, "NOT_FOUND", "ref", "no active popup of this site has this id"],
+      ["another site's popup", () => leadBody(foreign, uuid()), 404, "NOT_FOUND", "ref", "no active popup of this site has this id"],
+    ];
+
+    for (const [what, body, status, code, path, message, headers] of cases) {
+      test(`${what} → ${status} ${code} at ${path}`, async () => {
+        nextMinute();
+        const before = [leadsOfSite(), deliveriesOfSite(), rows.count("SELECT count(*) AS n FROM popup_exposures WHERE lead_at IS NOT NULL")];
+        const res = await send("/v1/leads", body(), headers);
+        expect(res.status).toBe(status);
+        expect(res.headers.get("access-control-allow-origin")).toBe(headers?.origin === "" ? "*" : (headers?.origin ?? ORIGIN));
+        const { error } = (await res.json()) as any;
+        expect(error.code).toBe(code);
+        expect(error.details[0].path).toBe(path);
+        if (message) expect(error.details[0].message).toBe(message);
+        expect([leadsOfSite(), deliveriesOfSite(), rows.count("SELECT count(*) AS n FROM popup_exposures WHERE lead_at IS NOT NULL")]).toEqual(before);
+      });
+    }
+
+    test("the 21st submission of a minute from one address → 429 with Retry-After; the next minute is allowed again", async () => {
+      nextMinute();
+      const before = leadsOfSite();
+      // Refused submissions count too: 19 bad ones and a good one use up the minute.
+      for (let i = 0; i < 19; i++) expect((await send("/v1/leads", leadBody(strict, uuid(), { hp: "x" }))).status).toBe(422);
+      expect((await send("/v1/leads", leadBody(popupId, uuid()))).status).toBe(201);
+      const limited = await send("/v1/leads", leadBody(popupId, uuid()));
+      expect(limited.status).toBe(429);
+      expect(((await limited.json()) as any).error.code).toBe("RATE_LIMITED");
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+      expect(limited.headers.get("access-control-allow-origin")).toBe(ORIGIN);
+      expect(leadsOfSite()).toBe(before + 1);
+      nextMinute();
+      expect((await send("/v1/leads", leadBody(popupId, uuid()))).status).toBe(201);
+    });
   });
 });

@@ -1,0 +1,28 @@
+import type { Platform } from "../../lib/platform.ts";
+import type { DirectRoutes } from "../../lib/http/upstream.ts";
+import { bodyText } from "../../lib/http/request.ts";
+import { PageAllowance } from "../../lib/engagement/page-checks.ts";
+import { submitLead } from "../../lib/engagement/submit-lead.ts";
+import { publicEndpoint } from "./collect-endpoint.ts";
+
+export interface EngagementOptions {
+  /** New leads with webhook deliveries were written for this org: the delivery worker should look now. */
+  onDeliveries?: (orgId: string) => void;
+}
+
+/**
+ * The page's engagement endpoints (docs/engagement.md "The page"): POST /v1/leads. The routes
+ * in app.ts call these functions, and so does the one-process router (`direct`).
+ */
+export function engagementEndpoints(platform: Platform, options: EngagementOptions = {}) {
+  const leadAllowance = new PageAllowance(platform.now);
+  const leads = publicEndpoint(async (request, ctx, body) => {
+    const submitted = await submitLead({ platform, allowance: leadAllowance }, { body, origin: request.headers.get("origin"), ip: ctx.ip, at: ctx.at ?? platform.now() });
+    if (submitted.deliveries > 0) options.onDeliveries?.(submitted.orgId);
+    return submitted;
+  });
+  const direct: DirectRoutes = {
+    "POST /v1/leads": (request, ctx, bytes) => leads(request, ctx, bytes ? bodyText(bytes) : ""),
+  };
+  return { leads, direct };
+}
