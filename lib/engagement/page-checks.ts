@@ -9,6 +9,7 @@ import { validationError } from "../http/errors.ts";
 import { originHost } from "../ingest/collect.ts";
 import { hostAllowed, siteByKey, type TrackedSite } from "../ingest/site-lookup.ts";
 import { checkContactValue, failed, type LeadContact } from "../leads/lead.ts";
+import type { TenantStore } from "../db/tenants.ts";
 import type { LeadField } from "./types.ts";
 
 /**
@@ -69,6 +70,28 @@ export class PageAllowance {
       });
     }
   }
+}
+
+/** What a page endpoint works with: the platform, and its own per-address allowance. */
+export interface PageDeps {
+  platform: Platform;
+  allowance: PageAllowance;
+}
+
+/** A page's request once its body, site, Origin, allowance and honeypot have passed. */
+export interface OpenedPageRequest<T> {
+  body: T;
+  site: TrackedSite;
+  store: TenantStore;
+}
+
+/** The checks every page endpoint starts with, in this order: body, site, Origin, allowance (`what` names the requests in the 429), honeypot. */
+export async function openPageRequest<T extends { s: string; hp?: string }>(deps: PageDeps, request: PageRequest, read: (text: string) => T, what: string): Promise<OpenedPageRequest<T>> {
+  const body = read(request.body);
+  const site = pageSite(deps.platform, body.s, request.origin);
+  deps.allowance.take(site, request.ip, request.at, what);
+  refuseHoneypot(body.hp);
+  return { body, site, store: await deps.platform.tenants.get(site.org) };
 }
 
 /** A filled honeypot: people do not see the field, so whoever filled it is a robot. */

@@ -1,6 +1,5 @@
 import { ApiError } from "../errors.ts";
 import { uuidBytes } from "../ids.ts";
-import type { Platform } from "../platform.ts";
 import { readRows, runOp, runProgram, type Program, type StoreHandles } from "../db/statements.ts";
 import type { TenantStore } from "../db/tenants.ts";
 import { insertLead, knownLead, prepareLead, type CreatedLead, type LeadSite } from "../leads/create-lead.ts";
@@ -8,7 +7,7 @@ import { leadSite, requireOrgFeatures } from "../leads/inbound.ts";
 import { failed, requireContact, type LeadContact, type LeadInput } from "../leads/lead.ts";
 import { assignVariant, HOLDOUT } from "./assign.ts";
 import { LeadSubmission, type LeadAccepted } from "./page-models.ts";
-import { bodyReader, consentOf, contactOf, pageSite, refuseHoneypot, type ConsentRecord, type PageAllowance, type PageRequest } from "./page-checks.ts";
+import { bodyReader, consentOf, contactOf, openPageRequest, type ConsentRecord, type PageDeps, type PageRequest } from "./page-checks.ts";
 import { LEAD_FIELDS, type PopupDefinition } from "./types.ts";
 import { NO_VARIANT } from "../ingest/popup-counts.ts";
 
@@ -104,19 +103,10 @@ function formParts(body: LeadSubmission, at: number): LeadParts {
   return { sourceName: body.ref, contact, extra: consent ? { consent } : {}, popup: null };
 }
 
-export interface LeadDeps {
-  platform: Platform;
-  allowance: PageAllowance;
-}
-
 /** Checks a page's lead and writes it (see the module's doc); throws the error to answer. */
-export async function submitLead(deps: LeadDeps, request: PageRequest): Promise<LeadSubmitted> {
+export async function submitLead(deps: PageDeps, request: PageRequest): Promise<LeadSubmitted> {
   const { platform } = deps;
-  const body = readLead(request.body);
-  const tracked = pageSite(platform, body.s, request.origin);
-  deps.allowance.take(tracked, request.ip, request.at, "lead submissions");
-  refuseHoneypot(body.hp);
-  const store = await platform.tenants.get(tracked.org);
+  const { body, site: tracked, store } = await openPageRequest(deps, request, readLead, "lead submissions");
   const externalId = pageLeadId(body.id);
   const known = await knownLead(store, tracked.id, externalId);
   if (known !== null) return { status: 200, body: { ok: true, leadId: known }, orgId: tracked.orgId, deliveries: 0 };

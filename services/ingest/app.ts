@@ -7,7 +7,7 @@ import { ApiError } from "../../lib/errors.ts";
 import { COLLECT_BODY_DOCUMENT, CollectAccepted, EVENT_COMPONENTS } from "../../lib/ingest/protocol.ts";
 import { collectEndpoint, preflight } from "./collect-endpoint.ts";
 import { engagementEndpoints, type EngagementOptions } from "./engagement.ts";
-import { LeadAccepted, LeadSubmission } from "../../lib/engagement/page-models.ts";
+import { LeadAccepted, LeadSubmission, SpinOutcome, SpinRequest } from "../../lib/engagement/page-models.ts";
 import type { DirectRoutes } from "../../lib/http/upstream.ts";
 import { CollectThread } from "../../lib/ingest/collect-thread.ts";
 import { bodyText } from "../../lib/http/request.ts";
@@ -103,6 +103,20 @@ export function createIngestService(platform: Platform, options: EngagementOptio
           "An unknown, another site's or inactive popup → 404 at `ref`. A popup's lead is counted for its variant and marks the visitor's exposure (`leadAt`).",
         tags: ["Engagement"],
         requestBody: { required: true, content: { "application/json": { schema: LeadSubmission }, "text/plain": { schema: LeadSubmission } } } as never,
+      },
+    })
+    .options("/v1/spins", ({ request }) => preflight(request), { detail: { summary: "CORS preflight for /v1/spins", tags: ["Engagement"] } })
+    .post("/v1/spins", ({ request, ctx, body }) => engagement.spins(request, ctx, JSON.stringify(body) ?? ""), {
+      response: { 200: SpinOutcome, 201: SpinOutcome, 400: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope, 422: ErrorEnvelope, 429: ErrorEnvelope },
+      detail: {
+        summary: "Spin a wheel: the server draws the prize (public, no key; judged by Origin)",
+        description:
+          "201 with the slice drawn, its prize and code once the draw, the spin and its lead (source spin, extra.prize) are committed together; the same `id` again → 200 with the first answer. " +
+          "The draw uses crypto randomness over the weights of the slices that still have stock; nothing the page sends picks the prize (a field the model does not have is 422). " +
+          "Once per wheel per e-mail address (lower case, trimmed) and per browser (`vid`): 409 CONFLICT at `fields.email` or `vid`; a wheel with no prize left → 409 at `wheel`. " +
+          "Unknown, another site's or inactive wheel → 404 at `wheel`; Origin, rate limit, honeypot and the form's checks as for POST /v1/leads.",
+        tags: ["Engagement"],
+        requestBody: { required: true, content: { "application/json": { schema: SpinRequest }, "text/plain": { schema: SpinRequest } } } as never,
       },
     });
   /** What the one-process router calls without routing the request a second time. */

@@ -3,6 +3,7 @@ import type { DirectRoutes } from "../../lib/http/upstream.ts";
 import { bodyText } from "../../lib/http/request.ts";
 import { PageAllowance } from "../../lib/engagement/page-checks.ts";
 import { submitLead } from "../../lib/engagement/submit-lead.ts";
+import { spinWheel } from "../../lib/engagement/spin.ts";
 import { publicEndpoint } from "./collect-endpoint.ts";
 
 export interface EngagementOptions {
@@ -11,7 +12,7 @@ export interface EngagementOptions {
 }
 
 /**
- * The page's engagement endpoints (docs/engagement.md "The page"): POST /v1/leads. The routes
+ * The page's engagement endpoints (docs/engagement.md "The page"): POST /v1/leads, POST /v1/spins. The routes
  * in app.ts call these functions, and so does the one-process router (`direct`).
  */
 export function engagementEndpoints(platform: Platform, options: EngagementOptions = {}) {
@@ -21,8 +22,15 @@ export function engagementEndpoints(platform: Platform, options: EngagementOptio
     if (submitted.deliveries > 0) options.onDeliveries?.(submitted.orgId);
     return submitted;
   });
+  const spinAllowance = new PageAllowance(platform.now);
+  const spins = publicEndpoint(async (request, ctx, body) => {
+    const done = await spinWheel({ platform, allowance: spinAllowance }, { body, origin: request.headers.get("origin"), ip: ctx.ip, at: ctx.at ?? platform.now() });
+    if (done.deliveries > 0) options.onDeliveries?.(done.orgId);
+    return done;
+  });
   const direct: DirectRoutes = {
     "POST /v1/leads": (request, ctx, bytes) => leads(request, ctx, bytes ? bodyText(bytes) : ""),
+    "POST /v1/spins": (request, ctx, bytes) => spins(request, ctx, bytes ? bodyText(bytes) : ""),
   };
-  return { leads, direct };
+  return { leads, spins, direct };
 }
