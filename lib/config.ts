@@ -24,6 +24,8 @@ export interface Settings {
   rateLimitPerIp: number;
   /** Tracking requests per minute per client IP and site (flood guard). */
   ingestRatePerIp: number;
+  /** Lead submissions, and spins, per minute per client IP and site (docs/engagement.md). */
+  engageRatePerIp: number;
   /** MaxMind-format city database; unset = the DB-IP Lite databases installed with the project. */
   geoipDb?: string;
   /** Outbound webhooks may reach private, loopback and other non-public addresses (tests, intranets). */
@@ -145,6 +147,7 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     rateLimitPerKey: positiveInt("RATE_LIMIT_PER_KEY", env.RATE_LIMIT_PER_KEY, 300),
     rateLimitPerIp: positiveInt("RATE_LIMIT_PER_IP", env.RATE_LIMIT_PER_IP, 600),
     ingestRatePerIp: positiveInt("INGEST_RATE_PER_IP", env.INGEST_RATE_PER_IP, 1200),
+    engageRatePerIp: positiveInt("ENGAGE_RATE_PER_IP", env.ENGAGE_RATE_PER_IP, 20),
     geoipDb: env.GEOIP_DB || undefined,
     webhookAllowPrivate: flag(env.WEBHOOK_ALLOW_PRIVATE),
     webhookTimeoutMs: positiveInt("WEBHOOK_TIMEOUT_MS", env.WEBHOOK_TIMEOUT_MS, 10_000),

@@ -50,14 +50,15 @@ export function pageSite(platform: Platform, siteKey: string, origin: string | n
   return site;
 }
 
-/** Submissions a minute one address may make to one site, per endpoint (docs/engagement.md). */
-export const PAGE_SUBMISSIONS_PER_MINUTE = 20;
-
-/** Per address and site, one-minute windows: refused requests count too, so nobody probes the checks at speed. */
+/**
+ * Submissions a minute one address may make to one site, per endpoint (ENGAGE_RATE_PER_IP,
+ * default 20): refused ones count too (once the site and Origin are known), so nobody probes
+ * the checks at speed. One-minute windows.
+ */
 export class PageAllowance {
   private readonly limiter: RateLimiter;
 
-  constructor(now: () => number, limit = PAGE_SUBMISSIONS_PER_MINUTE) {
+  constructor(limit: number, now: () => number) {
     this.limiter = new RateLimiter(limit, now);
   }
 

@@ -57,7 +57,17 @@ export const LeadSubmission = t.Object(
     ref: t.String({ minLength: 1, maxLength: 200, description: "The popup's id, or the form's name, id or action" }),
     variant: t.Optional(t.Union([t.String({ maxLength: 20 }), t.Null()], { description: "The popup's A/B variant the visitor saw" })),
   },
-  { additionalProperties: false, title: "LeadSubmission", description: "A lead left on the site's page" },
+  {
+    additionalProperties: false,
+    title: "LeadSubmission",
+    description: "A lead left on the site's page",
+    examples: [
+      {
+        v: 1, s: "tm_yourSiteKey", id: "0f8e2c1a-5b3d-4e6f-8a9b-1c2d3e4f5a6b", vid: "5d1c7e2a-9b8f-4a3e-b6c5-d4e3f2a1b0c9", sid: "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d",
+        source: "newsletter", ref: "footer-signup", fields: { email: "someone@example.com" }, consent: { given: true, text: "Send me the newsletter" }, hp: "", path: "/blog",
+      },
+    ],
+  },
 );
 export type LeadSubmission = Static<typeof LeadSubmission>;
 
@@ -66,7 +76,17 @@ export type LeadAccepted = Static<typeof LeadAccepted>;
 
 export const SpinRequest = t.Object(
   { ...pageBase, wheel: t.String({ minLength: 1, maxLength: 100, description: "The wheel's id" }) },
-  { additionalProperties: false, title: "SpinRequest", description: "A spin of a wheel: the server draws the prize" },
+  {
+    additionalProperties: false,
+    title: "SpinRequest",
+    description: "A spin of a wheel: the server draws the prize",
+    examples: [
+      {
+        v: 1, s: "tm_yourSiteKey", id: "3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a", vid: "5d1c7e2a-9b8f-4a3e-b6c5-d4e3f2a1b0c9", sid: "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d",
+        wheel: "a3f1c2e4b5d6978812345678", fields: { email: "someone@example.com" }, hp: "", path: "/shop",
+      },
+    ],
+  },
 );
 export type SpinRequest = Static<typeof SpinRequest>;
 

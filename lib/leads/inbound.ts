@@ -52,13 +52,19 @@ export function leadSite(control: ControlStore, siteId: string): LeadSite {
  * leads and popups.
  */
 export function requireOrgFeatures(platform: Platform, orgId: string, features: readonly Feature[]): void {
-  const org = platform.control.memo(`leadFeatures:${orgId}`, () => platform.control.db.select({ plan: orgs.plan, disabled: orgs.disabledFeatures }).from(orgs).where(eq(orgs.id, orgId)).get());
-  if (!org) throw new ApiError("NOT_FOUND", "Unknown site key", [{ path: "siteKey", message: "no site has this key" }]);
   for (const feature of features) {
-    if (featureBlocked(feature, org.plan, JSON.parse(org.disabled) as string[], platform.settings.disabledFeatures)) {
-      throw new ApiError("FEATURE_UNAVAILABLE", `The organization's plan does not include ${feature}`, [{ message: feature }]);
-    }
+    if (orgFeatureBlocked(platform, orgId, feature)) throw new ApiError("FEATURE_UNAVAILABLE", `The organization's plan does not include ${feature}`, [{ message: feature }]);
   }
+}
+
+/** Whether the org's plan lacks the feature, or the org or the operator switched it off (cached until control data changes). */
+export function orgFeatureBlocked(platform: Platform, orgId: string, feature: Feature): boolean {
+  const org = platform.control.memo(`leadFeatures:${orgId}`, () => {
+    const row = platform.control.db.select({ plan: orgs.plan, disabled: orgs.disabledFeatures }).from(orgs).where(eq(orgs.id, orgId)).get();
+    return row ? { plan: row.plan, disabled: JSON.parse(row.disabled) as string[] } : null;
+  });
+  if (!org) throw new ApiError("NOT_FOUND", "Unknown site key", [{ path: "siteKey", message: "no site has this key" }]);
+  return featureBlocked(feature, org.plan, org.disabled, platform.settings.disabledFeatures);
 }
 
 const unauthenticated = (path: string, message: string) => new ApiError("UNAUTHENTICATED", `The inbound webhook secret is ${message}`, [{ path, message }]);

@@ -13,13 +13,20 @@ import { CollectThread } from "../../lib/ingest/collect-thread.ts";
 import { bodyText } from "../../lib/http/request.ts";
 import { siteByKey } from "../../lib/ingest/site-lookup.ts";
 import { ConsentSettings } from "../../lib/ingest/consent-settings.ts";
-import { ErrorEnvelope } from "../../lib/api/models.ts";
+import { ErrorEnvelope, JsonInteger } from "../../lib/api/models.ts";
 import type { Platform } from "../../lib/platform.ts";
 import trackerSource from "./tracker/tracker.min.js" with { type: "text" };
 
 const SCRIPT = { body: trackerSource, gzip: gzipSync(trackerSource, { level: 9 }), etag: `"${createHash("sha256").update(trackerSource).digest("base64url").slice(0, 22)}"` };
 
-const SiteConfig = t.Object({ siteKey: t.String(), consent: ConsentSettings, popups: t.Array(t.Unknown()), wheels: t.Array(t.Unknown()) });
+const SiteConfig = t.Object({
+  siteKey: t.String(),
+  consent: ConsentSettings,
+  popups: t.Array(t.Unknown(), { description: "The site's active popups inside their schedule, as PublicPopup (lib/engagement/types.ts)" }),
+  wheels: t.Array(t.Unknown(), { description: "The site's active spin wheels inside their schedule, as PublicWheel: labels and colours, no weights, stock or codes" }),
+  popupsPerSession: JsonInteger({ minimum: 1, description: "How many different popups one session may see (default 1)" }),
+  engage: t.Union([t.String(), t.Null()], { description: "The engagement chunk's URL (/v1/engage.js?v=…) when there is a popup or wheel to show, else null" }),
+});
 
 /**
  * Public tracking: POST /v1/collect, the script, and the site config the script reads.
@@ -81,14 +88,23 @@ export function createIngestService(platform: Platform, options: EngagementOptio
     )
     .get(
       "/v1/sites/:siteKey/config",
-      ({ params, set }) => {
+      async ({ params, set }) => {
         const site = siteByKey(platform.control, params.siteKey);
         if (!site) throw new ApiError("NOT_FOUND", "Unknown site key", [{ path: "siteKey", message: "no site has this key" }]);
-        set.headers["cache-control"] = "public, max-age=300";
+        // A minute in caches plus up to CONFIG_STALENESS_MS here: a paused popup stops showing within 90 s.
+        set.headers["cache-control"] = "public, max-age=60";
         set.headers["access-control-allow-origin"] = "*";
-        return { siteKey: site.siteKey, consent: site.consent, popups: [], wheels: [] };
+        return { siteKey: site.siteKey, consent: site.consent, ...(await engagement.config(site)) };
       },
-      { params: t.Object({ siteKey: t.String({ maxLength: 64 }) }), response: SiteConfig, detail: { summary: "Public settings the tracking script reads", tags: ["Tracking"] } },
+      {
+        params: t.Object({ siteKey: t.String({ maxLength: 64 }) }),
+        response: SiteConfig,
+        detail: {
+          summary: "Public settings the tracking script reads",
+          description: "Consent settings, and the popups and wheels to show. Cacheable for 60 s; the server reads a site's popups and wheels again at most every 30 s, so a change shows within 90 s.",
+          tags: ["Tracking"],
+        },
+      },
     )
     .options("/v1/leads", ({ request }) => preflight(request), { detail: { summary: "CORS preflight for /v1/leads", tags: ["Engagement"] } })
     // Split mode's route: the body is checked by lib/engagement (CORS on every answer); the schema is for the docs.

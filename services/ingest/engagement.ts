@@ -5,6 +5,9 @@ import { PageAllowance } from "../../lib/engagement/page-checks.ts";
 import { submitLead } from "../../lib/engagement/submit-lead.ts";
 import { spinWheel } from "../../lib/engagement/spin.ts";
 import { publicEndpoint } from "./collect-endpoint.ts";
+import { EngagementConfigs, type EngagementConfig } from "../../lib/engagement/site-config.ts";
+import type { TrackedSite } from "../../lib/ingest/site-lookup.ts";
+import { engageChunkUrl } from "./engage-chunk.ts";
 
 export interface EngagementOptions {
   /** New leads with webhook deliveries were written for this org: the delivery worker should look now. */
@@ -12,17 +15,17 @@ export interface EngagementOptions {
 }
 
 /**
- * The page's engagement endpoints (docs/engagement.md "The page"): POST /v1/leads, POST /v1/spins. The routes
+ * The page's engagement endpoints (docs/engagement.md "The page"): POST /v1/leads, POST /v1/spins, and the engagement part of the site config. The routes
  * in app.ts call these functions, and so does the one-process router (`direct`).
  */
 export function engagementEndpoints(platform: Platform, options: EngagementOptions = {}) {
-  const leadAllowance = new PageAllowance(platform.now);
+  const leadAllowance = new PageAllowance(platform.settings.engageRatePerIp, platform.now);
   const leads = publicEndpoint(async (request, ctx, body) => {
     const submitted = await submitLead({ platform, allowance: leadAllowance }, { body, origin: request.headers.get("origin"), ip: ctx.ip, at: ctx.at ?? platform.now() });
     if (submitted.deliveries > 0) options.onDeliveries?.(submitted.orgId);
     return submitted;
   });
-  const spinAllowance = new PageAllowance(platform.now);
+  const spinAllowance = new PageAllowance(platform.settings.engageRatePerIp, platform.now);
   const spins = publicEndpoint(async (request, ctx, body) => {
     const done = await spinWheel({ platform, allowance: spinAllowance }, { body, origin: request.headers.get("origin"), ip: ctx.ip, at: ctx.at ?? platform.now() });
     if (done.deliveries > 0) options.onDeliveries?.(done.orgId);
@@ -32,5 +35,12 @@ export function engagementEndpoints(platform: Platform, options: EngagementOptio
     "POST /v1/leads": (request, ctx, bytes) => leads(request, ctx, bytes ? bodyText(bytes) : ""),
     "POST /v1/spins": (request, ctx, bytes) => spins(request, ctx, bytes ? bodyText(bytes) : ""),
   };
-  return { leads, spins, direct };
+  const configs = new EngagementConfigs(platform);
+  const chunkUrl = engageChunkUrl();
+  /** The site config's engagement part: what to show, the session cap, and the chunk's URL when there is anything to show. */
+  const config = async (site: TrackedSite): Promise<EngagementConfig & { engage: string | null }> => {
+    const shown = await configs.of(site, platform.now());
+    return { ...shown, engage: shown.popups.length + shown.wheels.length > 0 ? chunkUrl : null };
+  };
+  return { leads, spins, config, direct };
 }

@@ -118,10 +118,53 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public settings the tracking script reads */
+        /**
+         * Public settings the tracking script reads
+         * @description Consent settings, and the popups and wheels to show. Cacheable for 60 s; the server reads a site's popups and wheels again at most every 30 s, so a change shows within 90 s.
+         */
         get: operations["getV1SitesBySiteKeyConfig"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/leads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave a lead from a popup or a marked form of the site (public, no key; judged by Origin)
+         * @description 201 with the lead's id once the lead and its webhook deliveries are committed; the same `id` again → 200 with the first lead's id, nothing new. Unknown site key → 404 at `s`; an Origin that is not a verified domain of the site → 403; more than 20 submissions a minute from one address to one site → 429 with Retry-After. 422 naming the field: a field the model does not have, a bad or disposable e-mail address (mailchecker), a popup's required field or consent missing, a filled honeypot `hp`. An unknown, another site's or inactive popup → 404 at `ref`. A popup's lead is counted for its variant and marks the visitor's exposure (`leadAt`).
+         */
+        post: operations["postV1Leads"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/spins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Spin a wheel: the server draws the prize (public, no key; judged by Origin)
+         * @description 201 with the slice drawn, its prize and code once the draw, the spin and its lead (source spin, extra.prize) are committed together; the same `id` again → 200 with the first answer. The draw uses crypto randomness over the weights of the slices that still have stock; nothing the page sends picks the prize (a field the model does not have is 422). Once per wheel per e-mail address (lower case, trimmed) and per browser (`vid`): 409 CONFLICT at `fields.email` or `vid`; a wheel with no prize left → 409 at `wheel`. Unknown, another site's or inactive wheel → 404 at `wheel`; Origin, rate limit, honeypot and the form's checks as for POST /v1/leads.
+         */
+        post: operations["postV1Spins"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1481,8 +1524,14 @@ export interface operations {
                             /** @default Marketing: remember campaigns */
                             marketingLabel: string;
                         };
+                        /** @description The site's active popups inside their schedule, as PublicPopup (lib/engagement/types.ts) */
                         popups: unknown[];
+                        /** @description The site's active spin wheels inside their schedule, as PublicWheel: labels and colours, no weights, stock or codes */
                         wheels: unknown[];
+                        /** @description How many different popups one session may see (default 1) */
+                        popupsPerSession: number;
+                        /** @description The engagement chunk's URL (/v1/engage.js?v=…) when there is a popup or wheel to show, else null */
+                        engage: string | null;
                     };
                 };
             };
@@ -1506,6 +1555,397 @@ export interface operations {
             };
             /** @description VALIDATION_FAILED: details lists path and message per field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postV1Leads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Protocol version
+                     * @constant
+                     */
+                    v: 1;
+                    /** @description Site key */
+                    s: string;
+                    /** @description The page's own id for this request: the same id again answers the first outcome */
+                    id: string;
+                    /** @description Visitor id (the tracking script's) */
+                    vid: string;
+                    /** @description Session id */
+                    sid?: string;
+                    /** @description The form's answers; blank counts as absent */
+                    fields: {
+                        email?: string;
+                        name?: string;
+                        phone?: string;
+                        company?: string;
+                        message?: string;
+                    };
+                    consent?: {
+                        /** @description Whether the visitor ticked the consent box */
+                        given: boolean;
+                        /** @description The box's text as shown (a popup's or wheel's own text is stored instead) */
+                        text?: string;
+                    };
+                    /** @description Honeypot: a field people do not see; anything in it refuses the request */
+                    hp?: string;
+                    /** @description The page's path */
+                    path?: string;
+                    /** @description popup: `ref` is the popup's id; form and newsletter: a marked form of the page */
+                    source: "popup" | "form" | "newsletter";
+                    /** @description The popup's id, or the form's name, id or action */
+                    ref: string;
+                    /** @description The popup's A/B variant the visitor saw */
+                    variant?: string | null;
+                };
+                "text/plain": {
+                    /**
+                     * @description Protocol version
+                     * @constant
+                     */
+                    v: 1;
+                    /** @description Site key */
+                    s: string;
+                    /** @description The page's own id for this request: the same id again answers the first outcome */
+                    id: string;
+                    /** @description Visitor id (the tracking script's) */
+                    vid: string;
+                    /** @description Session id */
+                    sid?: string;
+                    /** @description The form's answers; blank counts as absent */
+                    fields: {
+                        email?: string;
+                        name?: string;
+                        phone?: string;
+                        company?: string;
+                        message?: string;
+                    };
+                    consent?: {
+                        /** @description Whether the visitor ticked the consent box */
+                        given: boolean;
+                        /** @description The box's text as shown (a popup's or wheel's own text is stored instead) */
+                        text?: string;
+                    };
+                    /** @description Honeypot: a field people do not see; anything in it refuses the request */
+                    hp?: string;
+                    /** @description The page's path */
+                    path?: string;
+                    /** @description popup: `ref` is the popup's id; form and newsletter: a marked form of the page */
+                    source: "popup" | "form" | "newsletter";
+                    /** @description The popup's id, or the form's name, id or action */
+                    ref: string;
+                    /** @description The popup's A/B variant the visitor saw */
+                    variant?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        leadId: string;
+                    };
+                };
+            };
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        leadId: string;
+                    };
+                };
+            };
+            /** @description Response for status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postV1Spins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Protocol version
+                     * @constant
+                     */
+                    v: 1;
+                    /** @description Site key */
+                    s: string;
+                    /** @description The page's own id for this request: the same id again answers the first outcome */
+                    id: string;
+                    /** @description Visitor id (the tracking script's) */
+                    vid: string;
+                    /** @description Session id */
+                    sid?: string;
+                    /** @description The form's answers; blank counts as absent */
+                    fields: {
+                        email?: string;
+                        name?: string;
+                        phone?: string;
+                        company?: string;
+                        message?: string;
+                    };
+                    consent?: {
+                        /** @description Whether the visitor ticked the consent box */
+                        given: boolean;
+                        /** @description The box's text as shown (a popup's or wheel's own text is stored instead) */
+                        text?: string;
+                    };
+                    /** @description Honeypot: a field people do not see; anything in it refuses the request */
+                    hp?: string;
+                    /** @description The page's path */
+                    path?: string;
+                    /** @description The wheel's id */
+                    wheel: string;
+                };
+                "text/plain": {
+                    /**
+                     * @description Protocol version
+                     * @constant
+                     */
+                    v: 1;
+                    /** @description Site key */
+                    s: string;
+                    /** @description The page's own id for this request: the same id again answers the first outcome */
+                    id: string;
+                    /** @description Visitor id (the tracking script's) */
+                    vid: string;
+                    /** @description Session id */
+                    sid?: string;
+                    /** @description The form's answers; blank counts as absent */
+                    fields: {
+                        email?: string;
+                        name?: string;
+                        phone?: string;
+                        company?: string;
+                        message?: string;
+                    };
+                    consent?: {
+                        /** @description Whether the visitor ticked the consent box */
+                        given: boolean;
+                        /** @description The box's text as shown (a popup's or wheel's own text is stored instead) */
+                        text?: string;
+                    };
+                    /** @description Honeypot: a field people do not see; anything in it refuses the request */
+                    hp?: string;
+                    /** @description The page's path */
+                    path?: string;
+                    /** @description The wheel's id */
+                    wheel: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        spinId: string;
+                        /** @description The index of the slice drawn (the page animates to it) */
+                        slice: number;
+                        label: string;
+                        /** @enum {string} */
+                        prize: "coupon_pool" | "static_code" | "none";
+                        /** @description The coupon or static code won; null without a prize */
+                        code: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the code expires (the wheel's couponDays); null: never, or no code
+                         */
+                        expiresAt: string | null;
+                    };
+                };
+            };
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        spinId: string;
+                        /** @description The index of the slice drawn (the page animates to it) */
+                        slice: number;
+                        label: string;
+                        /** @enum {string} */
+                        prize: "coupon_pool" | "static_code" | "none";
+                        /** @description The coupon or static code won; null without a prize */
+                        code: string | null;
+                        /**
+                         * Format: date-time
+                         * @description When the code expires (the wheel's couponDays); null: never, or no code
+                         */
+                        expiresAt: string | null;
+                    };
+                };
+            };
+            /** @description Response for status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 429 */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,12 +2,13 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { must, runAdmin, startStack, tempDir, type TestStack } from "../helpers/stack.ts";
 import { CHROME_UA } from "../helpers/hits.ts";
+import { EngagementRows, slice, wheelDef } from "../helpers/engagement.ts";
 import { fetchDocument, operationsOf, SchemaValidator, type OpenApiDocument, type Operation } from "../helpers/openapi.ts";
 import { asText, validValue, validVariants, type Known, type Values } from "./schema-values.ts";
 
 /**
  * A served stack over a seeded store (the demo traffic on the bootstrap site, a saved funnel, an
- * inbound webhook), its document, and requests built for any operation of that document.
+ * inbound webhook, a spin wheel), its document, and requests built for any operation of that document.
  */
 export interface ContractFixture extends Values {
   stack: TestStack;
@@ -48,13 +49,14 @@ export async function openFixture(): Promise<ContractFixture> {
   writeFileSync(funnelFile, JSON.stringify(FUNNEL));
   must(runAdmin(dataDir, ["funnel", "create", "--site", boot.siteId, "--file", funnelFile]));
   const hook = must(runAdmin(dataDir, ["integration", "create", "--site", boot.siteId, "--kind", "webhook_in"]));
+  const wheel = new EngagementRows(dataDir, boot.orgId).wheel(boot.siteId, wheelDef([slice("Prize", 1, { prize: "static_code", code: "CONTRACT" }), slice("Nothing", 1)]));
 
   // Limits far above what the checks send: a 429 would hide the answer under test.
   const limit = "10000000";
-  const stack = await startStack({ dataDir, env: { RATE_LIMIT_PER_KEY: limit, RATE_LIMIT_PER_IP: limit, INGEST_RATE_PER_IP: limit } });
+  const stack = await startStack({ dataDir, env: { RATE_LIMIT_PER_KEY: limit, RATE_LIMIT_PER_IP: limit, INGEST_RATE_PER_IP: limit, ENGAGE_RATE_PER_IP: limit } });
   const doc = await fetchDocument(stack.url);
   // ts: an event's time must be recent (the protocol refuses events over 72 hours old); google_key: Google Ads sends the secret in its body.
-  const known: Known = { orgId: boot.orgId, siteId: boot.siteId, siteKey: boot.siteKey, s: boot.siteKey, from: seeded.from, to: seeded.to, ts: stack.clock.now(), google_key: hook.secret };
+  const known: Known = { orgId: boot.orgId, siteId: boot.siteId, siteKey: boot.siteKey, s: boot.siteKey, from: seeded.from, to: seeded.to, ts: stack.clock.now(), google_key: hook.secret, wheel };
   const fixture: ContractFixture = {
     stack,
     key: boot.key,
@@ -62,7 +64,7 @@ export async function openFixture(): Promise<ContractFixture> {
     validator: new SchemaValidator(doc),
     known,
     operations: operationsOf(doc),
-    identities: new Set([boot.orgId, boot.siteId, boot.siteKey]),
+    identities: new Set([boot.orgId, boot.siteId, boot.siteKey, wheel]),
     secret: hook.secret,
     async close() {
       await stack.close();
@@ -79,7 +81,8 @@ export async function openFixture(): Promise<ContractFixture> {
  */
 export function credentialsFor(fx: ContractFixture, op: Operation): Record<string, string> {
   if (op.op.security?.some((s: Record<string, unknown>) => "apiKey" in s)) return { authorization: `Bearer ${fx.key}` };
-  if (op.path === "/v1/collect") return { origin: "http://localhost", "user-agent": CHROME_UA };
+  // The page's endpoints are judged by Origin: the bootstrap site's verified domain.
+  if (["/v1/collect", "/v1/leads", "/v1/spins"].includes(op.path)) return { origin: "http://localhost", "user-agent": CHROME_UA };
   if (op.path.startsWith("/v1/hooks/")) return { "x-svc-secret": fx.secret };
   return {};
 }

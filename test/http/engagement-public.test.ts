@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { must, startStack, type TestStack } from "../helpers/stack.ts";
 import { batch, CHROME_UA, ev, post, uuid } from "../helpers/hits.ts";
 import { verify } from "@octokit/webhooks-methods";
-import { EngagementRows, popupDef } from "../helpers/engagement.ts";
+import { EngagementRows, popupDef, slice, wheelDef } from "../helpers/engagement.ts";
+import { engageChunkVersion } from "../../services/ingest/engage-chunk.ts";
 import { assignVariant } from "../../lib/engagement/assign.ts";
 
 /**
@@ -329,5 +330,103 @@ describe("POST /v1/leads", () => {
       nextMinute();
       expect((await send("/v1/leads", leadBody(popupId, uuid()))).status).toBe(201);
     });
+  });
+});
+
+describe("GET /v1/sites/{siteKey}/config", () => {
+  let shop: { id: string; siteKey: string };
+  const config = async (key = shop.siteKey) => {
+    const res = await fetch(`${s.url}/v1/sites/${key}/config`);
+    expect(res.status).toBe(200);
+    return { res, body: (await res.json()) as any, text: "" };
+  };
+  /** Past the server's memory of a site's popups and wheels (CONFIG_STALENESS_MS). */
+  const afterStaleness = () => s.clock.advance(30_000);
+
+  beforeAll(() => {
+    shop = must(s.admin("site", "create", "--org", boot.orgId, "--name", "Config shop", "--domain", "config.test"));
+  });
+
+  test("a site without popups or wheels: empty lists, the default cap, no chunk; cacheable for a minute by anyone", async () => {
+    const { res, body } = await config();
+    expect(res.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(body).toMatchObject({ siteKey: shop.siteKey, popups: [], wheels: [], popupsPerSession: 1, engage: null });
+  });
+
+  test("only active popups and wheels inside their schedule, as public views: a wheel's weights, stock and codes never reach the page", async () => {
+    const now = s.clock.ms;
+    const hour = 3_600_000;
+    const updated = 1_780_000_000_000;
+    const live = popupDef({ name: "Live", endAt: new Date(now + 48 * hour).toISOString() });
+    const liveId = rows.popup(shop.id, live, "active", updated);
+    rows.popup(shop.id, popupDef({ name: "Paused" }), "paused");
+    rows.popup(shop.id, popupDef({ name: "Draft" }), "draft");
+    rows.popup(shop.id, popupDef({ name: "Archived" }), "archived");
+    rows.popup(shop.id, popupDef({ name: "Ended", startAt: new Date(now - 48 * hour).toISOString(), endAt: new Date(now - hour).toISOString() }));
+    const laterId = rows.popup(shop.id, popupDef({ name: "Later", variants: [], holdout: 0, startAt: new Date(now + 10 * 60_000).toISOString() }), "active", updated + 1);
+    const wheel = wheelDef(
+      [
+        slice("20 % off", 7, { prize: "coupon_pool", codes: ["SECRET-CODE-1", "SECRET-CODE-2"], stock: 2, color: "#00aa00" }),
+        slice("Free shipping", 13, { prize: "static_code", code: "STATIC-SECRET", stock: 40, color: "#0000aa" }),
+        slice("Nothing", 80, { color: "#aaaaaa" }),
+      ],
+      { couponDays: 7 },
+    );
+    const wheelId = rows.wheel(shop.id, wheel, "active", updated);
+    rows.wheel(shop.id, wheelDef([slice("A", 1), slice("B", 1)]), "paused");
+    afterStaleness();
+
+    const { body } = await config();
+    expect(body.popups).toEqual([
+      {
+        id: liveId, layout: "modal", content: live.content, form: live.form, triggers: live.triggers, targeting: live.targeting, frequency: live.frequency,
+        endAt: live.endAt, variants: live.variants, holdout: 10, updatedAt: new Date(updated).toISOString(),
+      },
+    ]);
+    expect(body.wheels).toEqual([
+      {
+        id: wheelId, title: "Spin to win", text: "One spin per person.",
+        slices: [{ label: "20 % off", color: "#00aa00" }, { label: "Free shipping", color: "#0000aa" }, { label: "Nothing", color: "#aaaaaa" }],
+        form: wheel.form, triggers: wheel.triggers, targeting: wheel.targeting, colors: wheel.colors, endAt: null, updatedAt: new Date(updated).toISOString(),
+      },
+    ]);
+    const wheelText = JSON.stringify(body.wheels);
+    for (const secret of ["weight", "stock", "codes", "SECRET-CODE", "STATIC-SECRET", "prize", "couponDays"]) expect(wheelText).not.toContain(secret);
+    expect(body.engage).toBe(`/v1/engage.js?v=${engageChunkVersion()}`);
+    expect(body.engage).toMatch(/^\/v1\/engage\.js\?v=[A-Za-z0-9_-]{12}$/);
+
+    // The scheduled one starts on time, without waiting for the server to read the store again.
+    s.clock.advance(10 * 60_000 - 30_000);
+    expect((await config()).body.popups.map((p: any) => p.id)).toEqual([liveId, laterId]);
+  });
+
+  test("a change made by another process (the CLI) shows within the staleness; the site's own cap", async () => {
+    const before = (await config()).body;
+    const [first] = before.popups;
+    rows.setPopupStatus(first.id, "paused");
+    rows.with((db) => db.query("INSERT INTO engagement_settings (site_id, popups_per_session) VALUES (?, 3)").run(shop.id));
+    s.clock.advance(29_000);
+    expect((await config()).body.popups.map((p: any) => p.id)).toEqual(before.popups.map((p: any) => p.id));
+    s.clock.advance(1_000);
+    const after = (await config()).body;
+    expect(after.popups.map((p: any) => p.id)).toEqual(before.popups.slice(1).map((p: any) => p.id));
+    expect(after.popupsPerSession).toBe(3);
+  });
+
+  test("a paused site shows nothing (its popup events would not be counted)", async () => {
+    must(s.admin("site", "pause", "--site", shop.id));
+    try {
+      expect((await config()).body).toMatchObject({ popups: [], wheels: [], engage: null });
+    } finally {
+      must(s.admin("site", "resume", "--site", shop.id));
+    }
+    expect((await config()).body.wheels).toHaveLength(1);
+  });
+
+  test("an unknown site key → 404", async () => {
+    const res = await fetch(`${s.url}/v1/sites/tm_nope/config`);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as any).error.details).toEqual([{ path: "siteKey", message: "no site has this key" }]);
   });
 });
