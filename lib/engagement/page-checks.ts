@@ -39,10 +39,10 @@ export function bodyReader<T extends TSchema>(model: T): (text: string) => Stati
   };
 }
 
-/** The site of a page's request: its key must name a site (404) and the Origin be one of its verified domains (403). */
-export function pageSite(platform: Platform, siteKey: string, origin: string | null): TrackedSite {
-  const site = siteByKey(platform.control, siteKey);
-  if (!site) throw new ApiError("NOT_FOUND", "Unknown site key", [{ path: "s", message: "no site has this key" }]);
+/** The site of a page's request: its key (sent at `keyPath`) must name a site (404) and the Origin be one of its verified domains (403). */
+export function pageSite(platform: Platform, siteKey: string, origin: string | null, keyPath = "s"): TrackedSite {
+  const site = siteKey.length <= 64 ? siteByKey(platform.control, siteKey) : null;
+  if (!site) throw new ApiError("NOT_FOUND", "Unknown site key", [{ path: keyPath, message: "no site has this key" }]);
   const host = originHost(origin);
   if (!host || !hostAllowed(site, host)) {
     throw new ApiError("FORBIDDEN", "This origin is not a verified domain of the site", [{ path: "origin", message: host ?? "missing Origin header" }]);

@@ -8,6 +8,7 @@ import { COLLECT_BODY_DOCUMENT, CollectAccepted, EVENT_COMPONENTS } from "../../
 import { collectEndpoint, preflight } from "./collect-endpoint.ts";
 import { engagementEndpoints, type EngagementOptions } from "./engagement.ts";
 import { LeadAccepted, LeadSubmission, SpinOutcome, SpinRequest } from "../../lib/engagement/page-models.ts";
+import { VisitorContext, VisitorContextQuery } from "../../lib/engagement/visitor-context.ts";
 import type { DirectRoutes } from "../../lib/http/upstream.ts";
 import { CollectThread } from "../../lib/ingest/collect-thread.ts";
 import { bodyText } from "../../lib/http/request.ts";
@@ -106,6 +107,18 @@ export function createIngestService(platform: Platform, options: EngagementOptio
         },
       },
     )
+    .get("/v1/sites/:siteKey/visitor-context", ({ request, ctx }) => engagement.visitor(request, ctx, ""), {
+      params: t.Object({ siteKey: t.String({ maxLength: 64 }) }),
+      query: VisitorContextQuery,
+      response: { 200: VisitorContext, 403: ErrorEnvelope, 404: ErrorEnvelope, 422: ErrorEnvelope },
+      detail: {
+        summary: "Targeting facts of the visitor the page cannot know (public, no key; judged by Origin; never cached)",
+        description:
+          "Country from the request's IP, device from its User-Agent, channel and campaign from the session's referrer, UTM parameters and click ids — ingest's own enrichment. Nothing is stored. " +
+          "Unknown site key → 404; an Origin that is not a verified domain of the site → 403.",
+        tags: ["Engagement"],
+      },
+    })
     .options("/v1/leads", ({ request }) => preflight(request), { detail: { summary: "CORS preflight for /v1/leads", tags: ["Engagement"] } })
     // Split mode's route: the body is checked by lib/engagement (CORS on every answer); the schema is for the docs.
     .post("/v1/leads", ({ request, ctx, body }) => engagement.leads(request, ctx, JSON.stringify(body) ?? ""), {

@@ -18,23 +18,23 @@ export function preflight(request: Request): Response {
   });
 }
 
-/** A public POST endpoint as a plain function of the request, its context and its body's text. */
+/** A public endpoint as a plain function of the request, its context and its body's text (empty for a GET). */
 export type PublicEndpoint = (request: Request, ctx: RequestContext | null, body: string) => Promise<Response>;
 
 /**
- * A public POST endpoint of the site's pages: `handle` gets the request with a router context
+ * A public endpoint of the site's pages: `handle` gets the request with a router context
  * and answers a status and a JSON body; errors become the envelope. Every answer carries CORS
  * headers, so the page can read why it was refused. The service's routes call it, and so does
  * the one-process router directly (DirectRoutes), without routing the request a second time.
  */
-export function publicEndpoint(handle: (request: Request, ctx: RequestContext, body: string) => Promise<{ status: number; body: unknown }>): PublicEndpoint {
+export function publicEndpoint(handle: (request: Request, ctx: RequestContext, body: string) => Promise<{ status: number; body: unknown; headers?: Record<string, string> }>): PublicEndpoint {
   return async (request, ctx, body) => {
     const origin = request.headers.get("origin");
     const requestId = ctx?.requestId ?? requestIdOf(request);
     try {
       if (!ctx) throw new ApiError("UNAUTHENTICATED", "This service answers only requests forwarded by the router");
       const answer = await handle(request, ctx, body);
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json", "x-request-id": requestId, ...cors(origin) } });
+      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json", "x-request-id": requestId, ...cors(origin), ...answer.headers } });
     } catch (error) {
       const response = mapError("", error, { requestId, log: logLine });
       for (const [name, value] of Object.entries(cors(origin))) response.headers.set(name, value);

@@ -8,6 +8,10 @@ import { publicEndpoint } from "./collect-endpoint.ts";
 import { EngagementConfigs, type EngagementConfig } from "../../lib/engagement/site-config.ts";
 import type { TrackedSite } from "../../lib/ingest/site-lookup.ts";
 import { engageChunkUrl } from "./engage-chunk.ts";
+import { GeoLocator } from "../../lib/ingest/geo.ts";
+import { originHost } from "../../lib/ingest/collect.ts";
+import { pageSite } from "../../lib/engagement/page-checks.ts";
+import { readVisitorQuery, visitorContext } from "../../lib/engagement/visitor-context.ts";
 
 export interface EngagementOptions {
   /** New leads with webhook deliveries were written for this org: the delivery worker should look now. */
@@ -15,7 +19,7 @@ export interface EngagementOptions {
 }
 
 /**
- * The page's engagement endpoints (docs/engagement.md "The page"): POST /v1/leads, POST /v1/spins, and the engagement part of the site config. The routes
+ * The page's engagement endpoints (docs/engagement.md "The page"): POST /v1/leads, POST /v1/spins, GET /v1/sites/{siteKey}/visitor-context, and the engagement part of the site config. The routes
  * in app.ts call these functions, and so does the one-process router (`direct`).
  */
 export function engagementEndpoints(platform: Platform, options: EngagementOptions = {}) {
@@ -35,6 +39,17 @@ export function engagementEndpoints(platform: Platform, options: EngagementOptio
     "POST /v1/leads": (request, ctx, bytes) => leads(request, ctx, bytes ? bodyText(bytes) : ""),
     "POST /v1/spins": (request, ctx, bytes) => spins(request, ctx, bytes ? bodyText(bytes) : ""),
   };
+  // Opened on first use: the collect thread has its own; this one serves the visitor context.
+  let geo: Promise<GeoLocator> | null = null;
+  const visitor = publicEndpoint(async (request, ctx) => {
+    const url = new URL(request.url);
+    const origin = request.headers.get("origin");
+    const site = pageSite(platform, decodeURIComponent(url.pathname.split("/")[3] ?? ""), origin, "siteKey");
+    const query = readVisitorQuery(url.searchParams);
+    geo ??= GeoLocator.open(platform.settings.geoipDb);
+    const body = visitorContext(site, await geo, { query, pageHost: originHost(origin)!, ip: ctx.ip, userAgent: request.headers.get("user-agent") });
+    return { status: 200, body, headers: { "cache-control": "no-store" } };
+  });
   const configs = new EngagementConfigs(platform);
   const chunkUrl = engageChunkUrl();
   /** The site config's engagement part: what to show, the session cap, and the chunk's URL when there is anything to show. */
@@ -42,5 +57,5 @@ export function engagementEndpoints(platform: Platform, options: EngagementOptio
     const shown = await configs.of(site, platform.now());
     return { ...shown, engage: shown.popups.length + shown.wheels.length > 0 ? chunkUrl : null };
   };
-  return { leads, spins, config, direct };
+  return { leads, spins, config, visitor, direct };
 }

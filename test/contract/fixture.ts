@@ -82,7 +82,7 @@ export async function openFixture(): Promise<ContractFixture> {
 export function credentialsFor(fx: ContractFixture, op: Operation): Record<string, string> {
   if (op.op.security?.some((s: Record<string, unknown>) => "apiKey" in s)) return { authorization: `Bearer ${fx.key}` };
   // The page's endpoints are judged by Origin: the bootstrap site's verified domain.
-  if (["/v1/collect", "/v1/leads", "/v1/spins"].includes(op.path)) return { origin: "http://localhost", "user-agent": CHROME_UA };
+  if (["/v1/collect", "/v1/leads", "/v1/spins", "/v1/sites/{siteKey}/visitor-context"].includes(op.path)) return { origin: "http://localhost", "user-agent": CHROME_UA };
   if (op.path.startsWith("/v1/hooks/")) return { "x-svc-secret": fx.secret };
   return {};
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { must, startStack, type TestStack } from "../helpers/stack.ts";
-import { batch, CHROME_UA, ev, post, uuid } from "../helpers/hits.ts";
+import { batch, CHROME_UA, ev, IPHONE_UA, post, uuid } from "../helpers/hits.ts";
 import { verify } from "@octokit/webhooks-methods";
 import { EngagementRows, popupDef, slice, wheelDef } from "../helpers/engagement.ts";
 import { engageChunkVersion } from "../../services/ingest/engage-chunk.ts";
@@ -29,7 +29,8 @@ const collect = (events: Record<string, unknown>[], vid: string, sid = uuid()) =
   post(s.url, batch(site.siteKey, events, { vid, sid }), { origin: ORIGIN });
 
 beforeAll(async () => {
-  s = await startStack({ env: { WEBHOOK_ALLOW_PRIVATE: "1", WEBHOOK_TIMEOUT_MS: "1000" } });
+  // TRUST_PROXY: the visitor context is asked from addresses of several countries (X-Forwarded-For).
+  s = await startStack({ env: { WEBHOOK_ALLOW_PRIVATE: "1", WEBHOOK_TIMEOUT_MS: "1000", TRUST_PROXY: "1" } });
   boot = s.bootstrap!;
   rows = new EngagementRows(s.dataDir, boot.orgId);
   site = must(s.admin("site", "create", "--org", boot.orgId, "--name", "Pop", "--domain", "pop.test", "--timezone", TZ));
@@ -428,5 +429,50 @@ describe("GET /v1/sites/{siteKey}/config", () => {
     const res = await fetch(`${s.url}/v1/sites/tm_nope/config`);
     expect(res.status).toBe(404);
     expect(((await res.json()) as any).error.details).toEqual([{ path: "siteKey", message: "no site has this key" }]);
+  });
+});
+
+describe("GET /v1/sites/{siteKey}/visitor-context", () => {
+  const context = (query: Record<string, string>, headers: Record<string, string> = {}, key = site.siteKey) =>
+    fetch(`${s.url}/v1/sites/${key}/visitor-context?${new URLSearchParams(query)}`, { headers: { origin: ORIGIN, "user-agent": CHROME_UA, "x-forwarded-for": "81.2.69.142", ...headers } });
+  const answer = async (query: Record<string, string>, headers: Record<string, string> = {}) => {
+    const res = await context(query, headers);
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+  const stored = () => [
+    rows.count("SELECT count(*) AS n FROM event_rows"),
+    rows.count("SELECT count(*) AS n FROM visitor_rows"),
+    rows.count("SELECT count(*) AS n FROM session_rows"),
+  ];
+
+  test("country of the address, device of the User-Agent, channel and campaign as ingest gives a session; never cached; nothing stored", async () => {
+    const before = stored();
+    const res = await context({ ref: "https://www.google.com/" });
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("access-control-allow-origin")).toBe(ORIGIN);
+    expect(await res.json()).toEqual({ country: "GB", channel: "organic_search", campaign: null, device: "desktop" });
+    expect(await answer({ utm_source: "newsletter", utm_medium: "email", utm_campaign: "spring-sale" }, { "user-agent": IPHONE_UA, "x-forwarded-for": "8.8.8.8" })).toEqual({
+      country: "US", channel: "email", campaign: "spring-sale", device: "mobile",
+    });
+    expect(await answer({ url: "https://pop.test/landing?gclid=abc123" }, { "x-forwarded-for": "2001:4860:4860::8888" })).toEqual({ country: "CA", channel: "paid_search", campaign: null, device: "desktop" });
+    expect(await answer({ ref: "https://www.facebook.com/", utm_term: "ignored" }, { "x-forwarded-for": "203.0.113.5" })).toEqual({ country: null, channel: "organic_social", campaign: null, device: "desktop" });
+    // The site's own pages are not a source: direct.
+    expect(await answer({ ref: "https://pop.test/blog" })).toMatchObject({ channel: "direct" });
+    expect(await answer({})).toMatchObject({ channel: "direct", campaign: null });
+    expect(stored()).toEqual(before);
+  });
+
+  test("a foreign Origin → 403, an unknown site key → 404 at siteKey, a value past its limit → 422 naming it", async () => {
+    const foreign = await context({}, { origin: "https://evil.test" });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get("access-control-allow-origin")).toBe("https://evil.test");
+    expect(((await foreign.json()) as any).error.details).toEqual([{ path: "origin", message: "evil.test" }]);
+    const unknown = await context({}, {}, "tm_nope");
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as any).error.details).toEqual([{ path: "siteKey", message: "no site has this key" }]);
+    const long = await context({ ref: `https://example.com/${"a".repeat(2048)}` });
+    expect(long.status).toBe(422);
+    expect(((await long.json()) as any).error.details[0].path).toBe("ref");
   });
 });
