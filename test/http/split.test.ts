@@ -109,6 +109,20 @@ for (const variant of ["source", "compiled"] as const) {
       expect((await send("wrong")).status).toBe(401);
     });
 
+    test("a page's lead goes through the router to the ingest service: 201, the same id 200, a refusal with CORS", async () => {
+      const lead = { v: 1, s: boot.siteKey, id: crypto.randomUUID(), vid: crypto.randomUUID(), source: "newsletter", ref: "footer", fields: { email: "split@example.com" } };
+      const send = (body: unknown, origin = "http://localhost") =>
+        fetch(`${procs.router.url}/v1/leads`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "text/plain", origin } });
+      const first = await send(lead);
+      expect(first.status).toBe(201);
+      const { leadId } = (await first.json()) as any;
+      const again = await send(lead);
+      expect([again.status, ((await again.json()) as any).leadId]).toEqual([200, leadId]);
+      const foreign = await send({ ...lead, id: crypto.randomUUID() }, "https://evil.test");
+      expect(foreign.status).toBe(403);
+      expect(foreign.headers.get("access-control-allow-origin")).toBe("https://evil.test");
+    });
+
     test("the OpenAPI document is merged from the services over HTTP", async () => {
       const doc = (await (await fetch(`${procs.router.url}/api/v1/openapi.json`)).json()) as any;
       expect(doc.openapi).toMatch(/^3\.1\./);
