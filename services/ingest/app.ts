@@ -107,7 +107,7 @@ export function createIngestService(platform: Platform, options: EngagementOptio
         },
       },
     )
-    .get("/v1/sites/:siteKey/visitor-context", ({ request, ctx }) => engagement.visitor(request, ctx, ""), {
+    .get("/v1/sites/:siteKey/visitor-context", ({ request, ctx, params }) => engagement.visitor(request, ctx, params.siteKey), {
       params: t.Object({ siteKey: t.String({ maxLength: 64 }) }),
       query: VisitorContextQuery,
       response: { 200: VisitorContext, 403: ErrorEnvelope, 404: ErrorEnvelope, 422: ErrorEnvelope },

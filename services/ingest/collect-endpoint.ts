@@ -18,40 +18,45 @@ export function preflight(request: Request): Response {
   });
 }
 
-/** A public endpoint as a plain function of the request, its context and its body's text (empty for a GET). */
+/** A public endpoint as a plain function of the request, its context and its body's text. */
 export type PublicEndpoint = (request: Request, ctx: RequestContext | null, body: string) => Promise<Response>;
 
+/** What a public endpoint answers when it succeeds. */
+export interface PublicAnswer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
 /**
- * A public endpoint of the site's pages: `handle` gets the request with a router context
- * and answers a status and a JSON body; errors become the envelope. Every answer carries CORS
- * headers, so the page can read why it was refused. The service's routes call it, and so does
- * the one-process router directly (DirectRoutes), without routing the request a second time.
+ * Answers a request of the site's pages: `handle` runs with the router's context and gives the
+ * status and JSON body; errors become the envelope. Every answer carries CORS headers, so the
+ * page can read why it was refused.
  */
-export function publicEndpoint(handle: (request: Request, ctx: RequestContext, body: string) => Promise<{ status: number; body: unknown; headers?: Record<string, string> }>): PublicEndpoint {
-  return async (request, ctx, body) => {
-    const origin = request.headers.get("origin");
-    const requestId = ctx?.requestId ?? requestIdOf(request);
-    try {
-      if (!ctx) throw new ApiError("UNAUTHENTICATED", "This service answers only requests forwarded by the router");
-      const answer = await handle(request, ctx, body);
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json", "x-request-id": requestId, ...cors(origin), ...answer.headers } });
-    } catch (error) {
-      const response = mapError("", error, { requestId, log: logLine });
-      for (const [name, value] of Object.entries(cors(origin))) response.headers.set(name, value);
-      return response;
-    }
-  };
+export async function answerPublic(request: Request, ctx: RequestContext | null, handle: (ctx: RequestContext) => Promise<PublicAnswer>): Promise<Response> {
+  const origin = request.headers.get("origin");
+  const requestId = ctx?.requestId ?? requestIdOf(request);
+  try {
+    if (!ctx) throw new ApiError("UNAUTHENTICATED", "This service answers only requests forwarded by the router");
+    const answer = await handle(ctx);
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json", "x-request-id": requestId, ...cors(origin), ...answer.headers } });
+  } catch (error) {
+    const response = mapError("", error, { requestId, log: logLine });
+    for (const [name, value] of Object.entries(cors(origin))) response.headers.set(name, value);
+    return response;
+  }
 }
 
 /**
  * POST /v1/collect: hand the request to `collectIn` (the collect thread: lib/ingest/collect.ts's
- * collectRequest), answer 202 with its outcome. This is the hottest path there is, which is why
- * the one-process router calls it directly: a second routing pass through Elysia would cost a
- * fifth of its CPU.
+ * collectRequest), answer 202 with its outcome. The service's route calls it, and so does the
+ * one-process router directly: this is the hottest path there is, and a second routing pass
+ * through Elysia would cost a fifth of its CPU.
  */
 export function collectEndpoint(collectIn: (request: CollectRequest) => Promise<CollectOutcome>, now: () => number): PublicEndpoint {
-  return publicEndpoint(async (request, ctx, body) => ({
-    status: 202,
-    body: await collectIn({ body, origin: request.headers.get("origin"), userAgent: request.headers.get("user-agent"), ip: ctx.ip, receivedAt: ctx.at ?? now() }),
-  }));
+  return (request, ctx, body) =>
+    answerPublic(request, ctx, async (ctx) => ({
+      status: 202,
+      body: await collectIn({ body, origin: request.headers.get("origin"), userAgent: request.headers.get("user-agent"), ip: ctx.ip, receivedAt: ctx.at ?? now() }),
+    }));
 }
