@@ -479,3 +479,37 @@ describe("GET /v1/sites/{siteKey}/visitor-context", () => {
     expect(((await long.json()) as any).error.details[0].path).toBe("ref");
   });
 });
+
+describe("an org whose plan lacks popups or spin wheels", () => {
+  test("the config leaves them out; a popup's lead and a spin → 403 FEATURE_UNAVAILABLE, nothing stored; page forms still work", async () => {
+    const shop = must(s.admin("site", "create", "--org", boot.orgId, "--name", "Plain", "--domain", "plain.test"));
+    must(s.admin("domain", "verify", "--site", shop.id, "--hostname", "plain.test", "--force"));
+    const popupId = rows.popup(shop.id, popupDef());
+    const wheelId = rows.wheel(shop.id, wheelDef([slice("A", 1), slice("B", 1)]));
+    const headers = { "content-type": "application/json", origin: "https://plain.test" };
+    const lead = (rest: Record<string, unknown>) =>
+      fetch(`${s.url}/v1/leads`, { method: "POST", headers, body: JSON.stringify({ v: 1, s: shop.siteKey, id: uuid(), vid: uuid(), fields: { email: "ada@example.com" }, consent: { given: true }, ...rest }) });
+    must(s.admin("org", "feature", "--org", boot.orgId, "--disable", "popups"));
+    must(s.admin("org", "feature", "--org", boot.orgId, "--disable", "spinwheel"));
+    try {
+      nextMinute();
+      const config = (await (await fetch(`${s.url}/v1/sites/${shop.siteKey}/config`)).json()) as any;
+      expect(config).toMatchObject({ popups: [], wheels: [], engage: null });
+      const before = rows.count("SELECT count(*) AS n FROM leads WHERE site_id = ?", shop.id);
+      const refused = await lead({ source: "popup", ref: popupId });
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as any).error).toMatchObject({ code: "FEATURE_UNAVAILABLE", details: [{ message: "popups" }] });
+      const spin = await fetch(`${s.url}/v1/spins`, { method: "POST", headers, body: JSON.stringify({ v: 1, s: shop.siteKey, id: uuid(), vid: uuid(), wheel: wheelId, fields: { email: "ada@example.com" } }) });
+      expect(spin.status).toBe(403);
+      expect(((await spin.json()) as any).error.details).toEqual([{ message: "spinwheel" }]);
+      expect(rows.count("SELECT count(*) AS n FROM leads WHERE site_id = ?", shop.id)).toBe(before);
+      expect((await lead({ source: "newsletter", ref: "footer" })).status).toBe(201);
+    } finally {
+      must(s.admin("org", "feature", "--org", boot.orgId, "--enable", "popups"));
+      must(s.admin("org", "feature", "--org", boot.orgId, "--enable", "spinwheel"));
+    }
+    s.clock.advance(30_000);
+    const config = (await (await fetch(`${s.url}/v1/sites/${shop.siteKey}/config`)).json()) as any;
+    expect([config.popups.length, config.wheels.length]).toEqual([1, 1]);
+  });
+});
