@@ -38,7 +38,7 @@ const spinLeadId = (id: string) => `spin:${id.toLowerCase()}`;
 /** The visitor as spins keep it: the UUID's hex, lower case. */
 const visitorHex = (vid: string) => vid.replaceAll("-", "").toLowerCase();
 
-interface ActiveWheel {
+export interface ActiveWheel {
   id: string;
   name: string;
   definition: WheelDefinition;
@@ -88,7 +88,7 @@ function alreadySpun(prior: SpinRow[], clientId: string, email: string, visitor:
   return null;
 }
 
-interface SpinPlan {
+export interface SpinPlan {
   wheel: ActiveWheel;
   clientId: string;
   email: string;
@@ -102,7 +102,7 @@ interface SpinPlan {
  * The write: the once-only checks again under the write lock (two spins of one person racing),
  * the draw, the lead with the prize, the spin. A repeat found here answers the first spin.
  */
-function* spinProgram(plan: SpinPlan): Program<{ spin: SpinRow; deliveries: number; repeat: boolean }> {
+export function* spinProgram(plan: SpinPlan): Program<{ spin: SpinRow; deliveries: number; repeat: boolean }> {
   const { wheel, clientId, email, visitor, at } = plan;
   const prior = (yield allOp(
     `SELECT ${SPIN_COLUMNS} FROM spins WHERE wheel_id = ? AND (client_id = ? OR email = ? OR visitor_uid = ?)`,

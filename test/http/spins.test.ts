@@ -7,6 +7,7 @@ import { migrateSqlite, tenantMigrations } from "../../lib/db/migrate.ts";
 import { runOnSqlite } from "../../lib/db/statements.ts";
 import { drawSlice, pickWeighted, randomBelow } from "../../lib/engagement/draw.ts";
 import type { Slice } from "../../lib/engagement/types.ts";
+import { spinProgram, type SpinPlan } from "../../lib/engagement/spin.ts";
 
 /**
  * Spin-to-win (docs/engagement.md "Spinning"): the draw follows the weights (chi-square
@@ -36,7 +37,7 @@ const fits = (observed: number[], weights: number[]) => {
   return { statistic, passes: statistic < critical, critical };
 };
 
-describe("the draw (lib/engagement/draw.ts) on a store", () => {
+describe("the draw (lib/engagement/draw.ts) and the spin's write on a store", () => {
   const store = () => {
     const db = new Database(":memory:");
     migrateSqlite(db, tenantMigrations);
@@ -82,6 +83,35 @@ describe("the draw (lib/engagement/draw.ts) on a store", () => {
     expect(two).toEqual([0, 1]);
     expect(runOnSqlite(db, drawSlice("x", limited, "c"))).toBeNull();
     expect(db.query("SELECT spin_id AS s FROM coupon_codes WHERE code = 'C1'").get()).toMatchObject({ s: expect.stringMatching(/^[ab]$/) });
+  });
+
+  test("under the write lock, a spin of an address or browser that spun meanwhile is refused and writes nothing", () => {
+    const db = store();
+    const slices = [slice("Prize", 1, { prize: "coupon_pool", codes: ["ONLY"] })];
+    stockRows(db, "w", slices);
+    db.query("INSERT INTO coupon_codes (wheel_id, slice, code) VALUES ('w', 0, 'ONLY')").run();
+    const wheel = { id: "w", name: "Wheel", definition: wheelDef(slices) };
+    const site = { id: "site", name: "Site", domain: "spin.test" };
+    const plan = (clientId: string, email: string, visitor: string): SpinPlan => ({
+      wheel, clientId, email, visitor, site, at: 1000,
+      lead: {
+        id: `lead-${clientId}`, siteId: "site", createdAt: 1000, visitor: null, path: null, country: null,
+        attribution: { channel: null, source: null, medium: null, campaign: null },
+        input: { source: "spin", sourceName: "Wheel", externalId: `spin:${clientId}`, contact: { email, name: null, phone: null, company: null, message: null }, extra: {}, visitorId: null, campaign: null },
+      },
+    });
+    // Another request (another process) spun for this address after our look and before our write.
+    db.query("INSERT INTO spins (id, wheel_id, client_id, created_at, visitor_uid, email, slice) VALUES ('other', 'w', 'c0', 1, 'v0', 'twin@example.com', 0)").run();
+    const written = () => [db.query("SELECT count(*) AS n FROM leads").get(), db.query("SELECT count(*) AS n FROM spins").get(), db.query("SELECT spin_id AS s FROM coupon_codes").get()];
+    const before = written();
+    expect(() => runOnSqlite(db, spinProgram(plan("c1", "twin@example.com", "v1")))).toThrow("This e-mail address has already spun this wheel");
+    expect(() => runOnSqlite(db, spinProgram(plan("c2", "other@example.com", "v0")))).toThrow("This browser has already spun this wheel");
+    expect(written()).toEqual(before);
+    // The same page id is the first spin's answer, not a second draw.
+    expect(runOnSqlite(db, spinProgram(plan("c0", "twin@example.com", "v0")))).toMatchObject({ repeat: true, spin: { id: "other" } });
+    const won = runOnSqlite(db, spinProgram(plan("c3", "third@example.com", "v3")));
+    expect(won).toMatchObject({ repeat: false, spin: { code: "ONLY", slice: 0 } });
+    expect(written()).toEqual([{ n: 1 }, { n: 2 }, { s: won.spin.id }]);
   });
 
   test("randomBelow is uniform where a power of two does not divide evenly (3 and 7 outcomes)", () => {
