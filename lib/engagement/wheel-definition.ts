@@ -28,7 +28,7 @@ function codeAt(value: unknown, path: string, bad: Bad): string | null {
   return value;
 }
 
-function sliceAt(value: unknown, path: string, index: number, bad: Bad): Slice | null {
+function sliceAt(value: unknown, path: string, index: number, storedCodes: boolean, bad: Bad): Slice | null {
   const raw = objectAt(value, path, SLICE_KEYS, bad);
   if (!raw) return null;
   const prize = oneOfAt(raw.prize, `${path}.prize`, PRIZE_KINDS, undefined, bad);
@@ -36,7 +36,7 @@ function sliceAt(value: unknown, path: string, index: number, bad: Bad): Slice |
   if (prize === "static_code") code = codeAt(raw.code, `${path}.code`, bad);
   else if (raw.code !== undefined && raw.code !== null) bad(`${path}.code`, "is only for prize static_code");
   let codes: string[] | undefined;
-  if (prize === "coupon_pool") codes = listAt(raw.codes, `${path}.codes`, { min: 1, max: MAX_CODES }, (v, p) => codeAt(v, p, bad), bad);
+  if (prize === "coupon_pool" && !(storedCodes && raw.codes === undefined)) codes = listAt(raw.codes, `${path}.codes`, { min: 1, max: MAX_CODES }, (v, p) => codeAt(v, p, bad), bad);
   else if (raw.codes !== undefined) bad(`${path}.codes`, "is only for prize coupon_pool");
   let weight = 1;
   if (raw.weight !== undefined) {
@@ -58,15 +58,16 @@ function sliceAt(value: unknown, path: string, index: number, bad: Bad): Slice |
 /**
  * Checks a wheel definition and returns it with every default filled; problems are named by
  * their path under `at`. Coupon codes are unique across the whole wheel (each is handed out
- * once). Throws 422 VALIDATION_FAILED.
+ * once). `storedCodes`: a definition read back from `spin_wheels`, whose coupon codes live in
+ * `coupon_codes` (a coupon_pool slice has no `codes` there). Throws 422 VALIDATION_FAILED.
  */
-export function checkWheelDef(raw: unknown, at: string): WheelDefinition {
+export function checkWheelDef(raw: unknown, at: string, storedCodes = false): WheelDefinition {
   const problems = new Problems(at);
   const bad = problems.bad;
   const def = objectAt(raw, "", WHEEL_KEYS, bad);
   if (!def) return problems.done("wheel definition"), (undefined as never);
   let index = 0;
-  const slices = listAt(def.slices, "slices", { min: MIN_SLICES, max: MAX_SLICES }, (v, p) => sliceAt(v, p, index++, bad), bad);
+  const slices = listAt(def.slices, "slices", { min: MIN_SLICES, max: MAX_SLICES }, (v, p) => sliceAt(v, p, index++, storedCodes, bad), bad);
   // One code, one winner: a code may appear once in the whole wheel.
   const first = new Map<string, string>();
   if (Array.isArray(def.slices)) {
