@@ -41,6 +41,9 @@ export interface StoredRow {
   updatedAt: number;
 }
 
+/** A stored time (ms) as the API shows it. */
+export const isoOf = (ms: number) => new Date(ms).toISOString();
+
 export async function rowOf(store: TenantStore, kind: Kind, id: string): Promise<StoredRow | null> {
   const table = tableOf(kind);
   const row = await store.db.select().from(table).where(eq(table.id, id)).get();
