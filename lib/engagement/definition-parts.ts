@@ -33,7 +33,7 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 
 /** An object with only the named keys (a misspelt key is refused, not silently ignored); null when it is not one. */
 export function objectAt(value: unknown, path: string, keys: readonly string[], bad: Bad): Record<string, unknown> | null {
-  if (!isObject(value)) return bad(path, "must be an object"), null;
+  if (!isObject(value)) return bad(path, value === undefined ? "is required" : "must be an object"), null;
   for (const key of Object.keys(value)) if (!keys.includes(key)) bad(join(path, key), `is not a known field (known: ${keys.join(", ")})`);
   return value;
 }

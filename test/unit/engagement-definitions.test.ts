@@ -83,6 +83,8 @@ test("the documented example is accepted as written, status aside", () => {
 
 test("each field's limit is named by its exact path", () => {
   expect(popupPaths((d) => delete d.name)).toEqual(["name"]);
+  expect(popupPaths((d) => delete d.content)).toEqual(["content"]);
+  expect(refused(() => checkPopupDef({ name: "N", triggers: [{ kind: "immediately" }] }, ""))[0].message).toBe("is required");
   expect(popupPaths((d) => (d.name = "x".repeat(101)))).toEqual(["name"]);
   expect(popupPaths((d) => (d.content.title = " "))).toEqual(["content.title"]);
   expect(popupPaths((d) => (d.content.title = "x".repeat(121)))).toEqual(["content.title"]);
