@@ -258,6 +258,20 @@ describe("spin wheels", () => {
     expect((await get("/spins/xyz")).status).toBe(422);
     expect((await get(`/spins/${wheelId}?from=2026-11-20&to=2026-11-19`)).status).toBe(422);
   });
+
+  test("the starter plan has popups but not spin wheels", async () => {
+    const org = must(s.admin("org", "create", "--name", "Starter", "--plan", "starter"));
+    const site = must(s.admin("site", "create", "--org", org.id, "--name", "S", "--domain", "starter.test"));
+    const user = must(s.admin("user", "create", "--org", org.id, "--name", "O", "--email", "o@starter.test", "--role", "owner"));
+    const key = must(s.admin("key", "create", "--org", org.id, "--user", user.id, "--perms", "all")).key;
+    const at = `/api/v1/orgs/${org.id}/sites/${site.id}`;
+    const popups = await s.api(`${at}/popups`, key);
+    expect(popups.status).toBe(200);
+    expect(await popups.json()).toEqual({ canManage: false, items: [] });
+    const spins = await s.api(`${at}/spins`, key);
+    expect(spins.status).toBe(403);
+    expect(((await spins.json()) as any).error).toMatchObject({ code: "FEATURE_UNAVAILABLE", details: [{ message: "spinwheel" }] });
+  });
 });
 
 test("the OpenAPI document lists the four routes with their models", async () => {
