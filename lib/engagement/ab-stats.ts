@@ -1,25 +1,31 @@
 /**
- * A/B statistics of a popup test (docs/engagement.md "A/B statistics"), pure. The unit is the
- * visitor (assignment is sticky); each arm — a variant, or the held-out visitors — has `n`
- * visitors and `leads` of them.
+ * A/B statistics of a popup (docs/engagement.md "A/B statistics"), pure. The unit is the
+ * visitor (assignment is sticky). Two tests, on two metrics:
  *
- * - Rate and its Wilson score 95 % interval (good at small n and rates near 0, unlike the
- *   normal "Wald" interval).
- * - Each arm against the control (the holdout when there is one, else the first variant): the
- *   relative uplift and the pooled two-proportion z-test's two-sided p-value, Holm-corrected
- *   over the comparisons (`pAdjusted`; equal to `pValue` with one comparison).
- * - Sample-ratio mismatch: a chi-square goodness-of-fit test of the arms' `n` against their
- *   configured shares; a mismatch (p < 0.001) means the assignment or the counting is broken,
- *   so no verdict is given.
+ * - The lead-rate test: the variants only (held-out visitors are shown nothing, so they can
+ *   never be the popup's leads), the first variant the control; none without variants.
+ * - The holdout test: converted visitors (a conversion from their first assignment on, within
+ *   the period) of the holdout — the baseline — and of each variant, or of the popup as shown
+ *   when it has no variants: does showing the popup change what visitors do afterwards?
  *
- * Verdict, exactly: `collecting` while SRM is detected, or while any arm has fewer than
- * MIN_SAMPLE (100) visitors, or while any arm's expected leads at the pooled rate of all arms
- * (n × pooled rate) is below MIN_EXPECTED_LEADS (5) — the usual condition for the z-test's
- * normal approximation to hold (a control that can have no leads, such as the holdout, still
- * qualifies once the pooled rate is high enough). Then `winner` when the best challenger
- * (highest rate) beats the control with pAdjusted < 0.05 (winner: its key), or when the
- * control is a variant and every challenger is below it with pAdjusted < 0.05 (winner: the
- * control's key); else `no_difference` (winner null).
+ * Each compares every challenger with its control alike: rate and its Wilson score 95 %
+ * interval (good at small n and rates near 0, unlike the normal "Wald" interval); the relative
+ * uplift and the pooled two-proportion z-test's two-sided p-value, Holm-corrected over the
+ * comparisons (`pAdjusted`; equal to `pValue` with one comparison).
+ *
+ * Sample-ratio mismatch, once over every arm (holdout included): a chi-square goodness-of-fit
+ * test of the arms' `n` against their configured shares; a mismatch (p < 0.001) means the
+ * assignment or the counting is broken, so neither test gives a verdict.
+ *
+ * Verdict (`verdictOf`), exactly: `collecting` while SRM is detected, or while any arm has
+ * fewer than MIN_SAMPLE (100) visitors, or while any arm's expected successes at the pooled
+ * rate of all its test's arms (n × pooled rate) is below MIN_EXPECTED (5) — the usual
+ * condition for the z-test's normal approximation to hold. Then `winner` when the best
+ * challenger (highest rate) beats the control with pAdjusted < 0.05 (winner: its key); else,
+ * when every challenger is below the control with pAdjusted < 0.05, the control is better:
+ * `winner` with the control's key in the lead-rate test, `holdout_better` (winner null) in the
+ * holdout test, where the control is the baseline and showing the popup lowers conversions;
+ * else `no_difference` (winner null).
  *
  * The normal and chi-square tail probabilities come from one numeric method: the regularized
  * upper incomplete gamma function Q(a, x) (series below a + 1, Lentz's continued fraction
@@ -29,7 +35,7 @@
  */
 
 export const MIN_SAMPLE = 100;
-export const MIN_EXPECTED_LEADS = 5;
+export const MIN_EXPECTED = 5;
 export const ALPHA = 0.05;
 export const SRM_ALPHA = 0.001;
 /** The 97.5th percentile of the standard normal distribution (two-sided 95 %). */
@@ -38,13 +44,17 @@ const Z95 = 1.959963984540054;
 export interface Arm {
   key: string;
   name: string;
-  /** The arm's configured share of the visitors, in percent. */
+  /** The arm's configured share of all the popup's visitors (holdout included), in percent. */
   weight: number;
   n: number;
+  /** Of the arm's visitors, those who became the popup's leads. */
   leads: number;
+  /** Of the arm's visitors, those with a conversion from their first assignment on. */
+  converted: number;
 }
 
-export interface ArmResult extends Arm {
+/** An arm's rate and its comparison with the control (null for the control itself). */
+export interface Compared {
   rate: number;
   ci: [number, number];
   /** Relative to the control's rate; null for the control itself, or when the control's rate is 0. */
@@ -53,16 +63,35 @@ export interface ArmResult extends Arm {
   pAdjusted: number | null;
 }
 
-export type Verdict = "collecting" | "winner" | "no_difference";
+export type LeadArm = Omit<Arm, "converted"> & Compared;
+export type HoldoutArm = Pick<Arm, "key" | "name" | "n" | "converted"> & Compared;
 
-export interface TestResult {
-  control: string;
-  minSample: number;
-  variants: ArmResult[];
-  srm: { pValue: number; mismatch: boolean };
+export type Verdict = "collecting" | "winner" | "no_difference" | "holdout_better";
+export type LeadVerdict = Exclude<Verdict, "holdout_better">;
+
+export interface HoldoutTest {
+  /** The holdout (the control) first, then each variant, or `shown` for a popup without variants. */
+  arms: HoldoutArm[];
   verdict: Verdict;
   winner: string | null;
 }
+
+export interface TestResult {
+  /** The lead-rate test's control, the first variant; null without variants. */
+  control: string | null;
+  minSample: number;
+  /** The lead-rate test's arms, the control first; empty without variants. */
+  variants: LeadArm[];
+  srm: { pValue: number; mismatch: boolean };
+  /** Null without variants (no lead-rate test). */
+  verdict: LeadVerdict | null;
+  winner: string | null;
+  /** Null without a holdout. */
+  holdout: HoldoutTest | null;
+}
+
+/** The arm key of the visitors shown a popup without variants, in the holdout test. */
+export const SHOWN = "shown";
 
 const LANCZOS = [676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
 
@@ -166,34 +195,71 @@ export function sampleRatioTest(observed: readonly number[], shares: readonly nu
   return { pValue, mismatch: pValue < SRM_ALPHA };
 }
 
-/** The test's figures and verdict; `arms[0]` is the control. */
-export function abTest(arms: readonly Arm[]): TestResult {
+/** Each arm's rate and interval of `successes` out of `n`, and each challenger against `arms[0]`, the control. */
+export function compareArms(arms: readonly { n: number; successes: number }[]): Compared[] {
   const [control, ...challengers] = arms;
-  const tests = challengers.map((arm) => twoProportionTest(control, arm));
+  const tests = challengers.map((arm) => twoProportionTest({ n: control.n, leads: control.successes }, { n: arm.n, leads: arm.successes }));
   const adjusted = holm(tests.map((t) => t.p));
-  const controlRate = control.n > 0 ? control.leads / control.n : 0;
-  const variants: ArmResult[] = arms.map((arm, i) => {
-    const rate = arm.n > 0 ? arm.leads / arm.n : 0;
-    const result: ArmResult = { ...arm, rate, ci: wilson(arm.leads, arm.n), uplift: null, pValue: null, pAdjusted: null };
-    if (i > 0) {
-      result.uplift = controlRate > 0 ? rate / controlRate - 1 : null;
-      result.pValue = tests[i - 1].p;
-      result.pAdjusted = adjusted[i - 1];
-    }
-    return result;
+  const rateOf = (arm: { n: number; successes: number }) => (arm.n > 0 ? arm.successes / arm.n : 0);
+  const controlRate = rateOf(control);
+  return arms.map((arm, i) => {
+    const rate = rateOf(arm);
+    const ci = wilson(arm.successes, arm.n);
+    if (i === 0) return { rate, ci, uplift: null, pValue: null, pAdjusted: null };
+    return { rate, ci, uplift: controlRate > 0 ? rate / controlRate - 1 : null, pValue: tests[i - 1].p, pAdjusted: adjusted[i - 1] };
   });
-  const srm = sampleRatioTest(arms.map((a) => a.n), arms.map((a) => a.weight));
+}
+
+/**
+ * The verdict of one test (the rule in the header): `arms[0]` is the control, `compared` what
+ * `compareArms` made of them. `controlBetter` names the verdict when the control beats every
+ * challenger: `winner` (the control's key) for a variant, `holdout_better` for the holdout.
+ */
+export function verdictOf(
+  arms: readonly { key: string; n: number; successes: number }[],
+  compared: readonly Compared[],
+  srmMismatch: boolean,
+  controlBetter: "winner" | "holdout_better",
+): { verdict: Verdict; winner: string | null } {
   const totalN = arms.reduce((s, a) => s + a.n, 0);
-  const pooled = totalN > 0 ? arms.reduce((s, a) => s + a.leads, 0) / totalN : 0;
-  const enough = arms.every((a) => a.n >= MIN_SAMPLE && a.n * pooled >= MIN_EXPECTED_LEADS);
-  let verdict: Verdict = "collecting";
-  let winner: string | null = null;
-  if (!srm.mismatch && enough) {
-    const challengerResults = variants.slice(1);
-    const best = challengerResults.reduce((b, v) => (v.rate > b.rate ? v : b), challengerResults[0]);
-    if (best.rate > controlRate && best.pAdjusted! < ALPHA) winner = best.key;
-    else if (control.key !== "holdout" && challengerResults.every((v) => v.rate < controlRate && v.pAdjusted! < ALPHA)) winner = control.key;
-    verdict = winner ? "winner" : "no_difference";
+  const pooled = totalN > 0 ? arms.reduce((s, a) => s + a.successes, 0) / totalN : 0;
+  const enough = arms.every((a) => a.n >= MIN_SAMPLE && a.n * pooled >= MIN_EXPECTED);
+  if (srmMismatch || !enough) return { verdict: "collecting", winner: null };
+  const controlRate = compared[0].rate;
+  const challengers = compared.slice(1);
+  const best = challengers.reduce((b, c, i) => (c.rate > challengers[b].rate ? i : b), 0);
+  if (challengers[best].rate > controlRate && challengers[best].pAdjusted! < ALPHA) return { verdict: "winner", winner: arms[best + 1].key };
+  if (challengers.every((c) => c.rate < controlRate && c.pAdjusted! < ALPHA)) {
+    return controlBetter === "winner" ? { verdict: "winner", winner: arms[0].key } : { verdict: "holdout_better", winner: null };
   }
-  return { control: control.key, minSample: MIN_SAMPLE, variants, srm, verdict, winner };
+  return { verdict: "no_difference", winner: null };
+}
+
+/**
+ * Both tests of a popup. `holdout`: the held-out visitors, null without a holdout. `shown`:
+ * the variants, the first one the lead-rate control — or, for a popup without variants, its
+ * one arm of visitors shown it (key `shown`), which has no lead-rate test.
+ */
+export function abTest(holdout: Arm | null, shown: readonly Arm[]): TestResult {
+  const all = holdout ? [holdout, ...shown] : shown;
+  const srm = sampleRatioTest(all.map((a) => a.n), all.map((a) => a.weight));
+  const result: TestResult = { control: null, minSample: MIN_SAMPLE, variants: [], srm, verdict: null, winner: null, holdout: null };
+  if (shown.length >= 2) {
+    const byLeads = shown.map((a) => ({ key: a.key, n: a.n, successes: a.leads }));
+    const compared = compareArms(byLeads);
+    const { verdict, winner } = verdictOf(byLeads, compared, srm.mismatch, "winner");
+    result.control = shown[0].key;
+    result.variants = shown.map(({ key, name, weight, n, leads }, i) => ({ key, name, weight, n, leads, ...compared[i] }));
+    result.verdict = verdict as LeadVerdict;
+    result.winner = winner;
+  }
+  if (holdout) {
+    const byConverted = all.map((a) => ({ key: a.key, n: a.n, successes: a.converted }));
+    const compared = compareArms(byConverted);
+    result.holdout = {
+      arms: all.map(({ key, name, n, converted }, i) => ({ key, name, n, converted, ...compared[i] })),
+      ...verdictOf(byConverted, compared, srm.mismatch, "holdout_better"),
+    };
+  }
+  return result;
 }

@@ -41,28 +41,57 @@ export const PopupList = ListOf("PopupList", {
 });
 export type PopupList = Static<typeof PopupList>;
 
+/** An arm's rate, its interval and its comparison with its test's control. */
+const Compared = (control: string) => ({
+  rate: Rate,
+  ci: t.Array(Rate, { minItems: 2, maxItems: 2, description: "Wilson score 95 % interval of the rate" }),
+  uplift: NullableNumber(`Relative to the ${control}'s rate; null for the ${control} itself, or when its rate is 0`),
+  pValue: NullableNumber(`Pooled two-proportion z-test against the ${control}, two-sided; null for the ${control}`),
+  pAdjusted: NullableNumber(`Holm-corrected over the comparisons with the ${control}; null for the ${control}`),
+});
+
+export const HoldoutTestModel = t.Object(
+  {
+    arms: t.Array(
+      t.Object({
+        key: t.String({ description: "holdout, then each variant's key, or shown for a popup without variants" }),
+        name: t.String(),
+        n: t.Integer({ minimum: 0, description: "Visitors first assigned to the arm in the period (held out, or shown it)" }),
+        converted: t.Integer({ minimum: 0, description: "Of `n`, those with a conversion from their first assignment on, within the period" }),
+        ...Compared("holdout"),
+      }),
+      { description: "The holdout (the baseline) first" },
+    ),
+    verdict: OneOf(["collecting", "winner", "no_difference", "holdout_better"] as const, {
+      description: "winner: an arm converts better than the holdout; holdout_better: every arm converts worse than it",
+    }),
+    winner: t.Union([t.String(), t.Null()], { description: "The arm that converts best, when better than the holdout" }),
+  },
+  { title: "HoldoutTest", description: "Does showing the popup change how many visitors convert afterwards? Converted visitors against the held-out ones" },
+);
+
 export const AbTestModel = t.Object(
   {
-    control: t.String({ description: "The arm the others are compared with: holdout when there is one, else the first variant" }),
+    control: t.Union([t.String(), t.Null()], { description: "The lead-rate test's control, the first variant; null without variants" }),
     minSample: t.Integer({ description: "Visitors every arm needs before a verdict" }),
     variants: t.Array(
       t.Object({
-        key: t.String({ description: "Variant key; holdout for the held-out visitors; - for the popup itself in a holdout-only test" }),
+        key: t.String({ description: "Variant key" }),
         name: t.String(),
-        weight: t.Number({ description: "The arm's configured share of visitors, in percent" }),
+        weight: t.Number({ description: "The variant's configured share of all the popup's visitors (holdout included), in percent" }),
         n: Count,
         leads: Count,
-        rate: Rate,
-        ci: t.Array(Rate, { minItems: 2, maxItems: 2, description: "Wilson score 95 % interval of the rate" }),
-        uplift: NullableNumber("Relative to the control's rate; null for the control, or when its rate is 0"),
-        pValue: NullableNumber("Pooled two-proportion z-test against the control, two-sided; null for the control"),
-        pAdjusted: NullableNumber("Holm-corrected over the comparisons; null for the control"),
+        ...Compared("control"),
       }),
-      { description: "The control first" },
+      { description: "The lead-rate test: the variants only (held-out visitors cannot become leads), the control first; empty without variants" },
     ),
-    srm: t.Object({ pValue: t.Number(), mismatch: t.Boolean({ description: "Sample-ratio mismatch (chi-square p < 0.001): no verdict is trusted" }) }),
-    verdict: OneOf(["collecting", "winner", "no_difference"] as const),
+    srm: t.Object(
+      { pValue: t.Number(), mismatch: t.Boolean({ description: "Sample-ratio mismatch (chi-square p < 0.001): no verdict is trusted" }) },
+      { description: "Over every arm, holdout included, against the configured shares" },
+    ),
+    verdict: t.Union([OneOf(["collecting", "winner", "no_difference"] as const), t.Null()], { description: "The lead-rate test's; null without variants" }),
     winner: t.Union([t.String(), t.Null()]),
+    holdout: t.Union([HoldoutTestModel, t.Null()], { description: "null without a holdout" }),
   },
   { title: "AbTest" },
 );

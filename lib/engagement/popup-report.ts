@@ -7,9 +7,9 @@ import type { TenantStore } from "../db/tenants.ts";
 import { readRows } from "../db/statements.ts";
 import { invalid, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
-import { abTest, type Arm, type TestResult } from "./ab-stats.ts";
+import { abTest, SHOWN, type Arm, type TestResult } from "./ab-stats.ts";
 import { HOLDOUT } from "./assign.ts";
-import { downstreamOf, type Exposed } from "./downstream.ts";
+import { downstreamOf, NO_ARM, type Exposed } from "./downstream.ts";
 import { isoOf, storedPopup, type StoredRow } from "./manage.ts";
 import type { PopupDetail, PopupList } from "./models.ts";
 import type { PopupDefinition } from "./types.ts";
@@ -38,23 +38,30 @@ async function dayFigures(store: TenantStore, popupId: string, period: Period): 
 type ExposureFigures = Map<string, { n: number; leads: number }>;
 
 /**
- * Visitors who first saw it in the period and leads among them, per variant, and the visitors
- * shown it (not held out) with their first view: one pass over the period's exposures (by the
- * `popup_exposures_first` index), about 0.25 s for 300 000.
+ * Visitors who first saw it (or were held out) in the period and leads among them, per
+ * variant, and each visitor with their first assignment and their arm, an index into
+ * `armVariants` (the variants ingest records, in the test's order; empty when only the
+ * figures are wanted): one pass over the period's exposures (by the `popup_exposures_first`
+ * index), about 0.25 s for 300 000.
  */
-async function exposuresOf(store: TenantStore, popupId: string, period: Period): Promise<{ byVariant: ExposureFigures; shownTo: Exposed }> {
+async function exposuresOf(store: TenantStore, popupId: string, period: Period, armVariants: readonly string[]): Promise<{ byVariant: ExposureFigures; exposed: Exposed }> {
   const { start, end } = period.range;
   const rows = (await readRows(store, "SELECT variant, visitor, first_at, lead_at FROM popup_exposures WHERE popup_id = ? AND first_at >= ? AND first_at < ?", [popupId, start, end])) as [string, number, number, number | null][];
   const byVariant: ExposureFigures = new Map();
-  const shownTo: Exposed = { visitors: [], firstAts: [] };
+  const armOf = new Map(armVariants.map((variant, i) => [variant, i]));
+  const holdoutArm = armOf.get(HOLDOUT) ?? null;
+  const exposed: Exposed = { visitors: [], firstAts: [], arms: [], armCount: armVariants.length, holdoutArm };
   for (const [variant, visitor, firstAt, leadAt] of rows) {
     let figures = byVariant.get(variant);
     if (!figures) byVariant.set(variant, (figures = { n: 0, leads: 0 }));
     figures.n++;
     if (leadAt !== null && leadAt < end) figures.leads++;
-    if (variant !== HOLDOUT) shownTo.visitors.push(visitor), shownTo.firstAts.push(firstAt);
+    const arm = armOf.get(variant) ?? NO_ARM;
+    // Without a holdout arm, a held-out row (the holdout since set to 0) is still nobody shown the popup.
+    if (variant === HOLDOUT && holdoutArm === null) continue;
+    exposed.visitors.push(visitor), exposed.firstAts.push(firstAt), exposed.arms.push(arm);
   }
-  return { byVariant, shownTo };
+  return { byVariant, exposed };
 }
 
 /** Totals of the popup itself: every variant but the holdout. */
@@ -71,7 +78,7 @@ export async function popupList(site: SiteRef, canManage: boolean, now: number):
   const items = await Promise.all(
     rows.map(async (row) => {
       const def = storedPopup(row);
-      const [days, { byVariant }] = await Promise.all([dayFigures(site.store, row.id, period), exposuresOf(site.store, row.id, period)]);
+      const [days, { byVariant }] = await Promise.all([dayFigures(site.store, row.id, period), exposuresOf(site.store, row.id, period, [])]);
       return {
         id: row.id,
         name: row.name,
@@ -88,14 +95,17 @@ export async function popupList(site: SiteRef, canManage: boolean, now: number):
   return { canManage, items };
 }
 
-/** The test's arms, control first: the holdout (when there is one), then the variants. */
-function armsOf(def: PopupDefinition, exposures: ExposureFigures): Arm[] {
-  const figures = (key: string) => exposures.get(key) ?? { n: 0, leads: 0 };
+/**
+ * The test's arms with the variant ingest records for each: the holdout (when there is one),
+ * then the variants — or, without variants, the popup as shown (key `shown`, recorded `-`).
+ * Weights: the holdout's percent, the variants' weights scaled to the rest.
+ */
+function armsOf(def: PopupDefinition): { key: string; name: string; weight: number; variant: string }[] {
   const rest = 100 - def.holdout;
-  const arms: Arm[] = def.holdout > 0 ? [{ key: HOLDOUT, name: "Holdout (shown nothing)", weight: def.holdout, ...figures(HOLDOUT) }] : [];
-  if (def.variants.length === 0) return [...arms, { key: NO_VARIANT, name: "Popup shown", weight: rest, ...figures(NO_VARIANT) }];
+  const holdout = def.holdout > 0 ? [{ key: HOLDOUT, name: "Holdout (shown nothing)", weight: def.holdout, variant: HOLDOUT }] : [];
+  if (def.variants.length === 0) return [...holdout, { key: SHOWN, name: "Popup shown", weight: rest, variant: NO_VARIANT }];
   const total = def.variants.reduce((s, v) => s + v.weight, 0);
-  return [...arms, ...def.variants.map((v) => ({ key: v.key, name: v.name, weight: (rest * v.weight) / total, ...figures(v.key) }))];
+  return [...holdout, ...def.variants.map((v) => ({ key: v.key, name: v.name, weight: (rest * v.weight) / total, variant: v.key }))];
 }
 
 async function popupRow(store: TenantStore, siteId: string, id: string): Promise<StoredRow> {
@@ -110,11 +120,17 @@ export async function popupDetail(site: AnalyticsSite, id: string, query: { from
   const row = await popupRow(site.store, site.id, id);
   const period = reportPeriod(query, site.timezone, now);
   const definition = storedPopup(row);
-  const [days, exposures] = await Promise.all([dayFigures(site.store, row.id, period), exposuresOf(site.store, row.id, period)]);
+  const tested = definition.variants.length > 0 || definition.holdout > 0;
+  const armDefs = tested ? armsOf(definition) : [];
+  const [days, exposures] = await Promise.all([dayFigures(site.store, row.id, period), exposuresOf(site.store, row.id, period, armDefs.map((a) => a.variant))]);
   const { views, closes } = shown(days, ["views", "closes"]);
   const { n: visitors, leads } = shown(exposures.byVariant, ["n", "leads"]);
-  const downstream = downstreamOf(site.data, exposures.shownTo, period.range.end, site.currency);
-  const test: TestResult | null = definition.variants.length > 0 || definition.holdout > 0 ? abTest(armsOf(definition, exposures.byVariant)) : null;
+  const downstream = downstreamOf(site.data, exposures.exposed, period.range.end, site.currency);
+  let test: TestResult | null = null;
+  if (tested) {
+    const arms: Arm[] = armDefs.map(({ variant, ...arm }, i) => ({ ...arm, ...(exposures.byVariant.get(variant) ?? { n: 0, leads: 0 }), converted: downstream.convertedByArm[i] }));
+    test = definition.holdout > 0 ? abTest(arms[0], arms.slice(1)) : abTest(null, arms);
+  }
   return {
     popup: { id: row.id, name: row.name, status: row.status, createdAt: isoOf(row.createdAt), updatedAt: isoOf(row.updatedAt), definition },
     from: period.range.from,

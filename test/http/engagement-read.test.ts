@@ -15,11 +15,11 @@ import { epochDayOf } from "../../lib/time.ts";
  * Popup P: variants a, b (50/50) and a 20 % holdout → shares holdout 20, a 40, b 40.
  * popup_exposures with first_at in the period (bulk visitors have seqs with no sessions):
  *
- * | arm     | n   | leads (lead_at < 11-20) | of which real visitors                     |
- * |---------|-----|-------------------------|--------------------------------------------|
- * | holdout | 100 | 5                       | V3 (converts after: not downstream)        |
- * | a       | 200 | 20                      | V1, V4                                     |
- * | b       | 200 | 40                      | V2                                         |
+ * | arm     | n   | leads (lead_at < 11-20) | of which real visitors | converted after first_at |
+ * |---------|-----|-------------------------|------------------------|--------------------------|
+ * | holdout | 100 | 0 (it sees no popup)    | V3, V5                 | 1 (V3)                   |
+ * | a       | 200 | 20                      | V1, V4                 | 2 (V1, V4)               |
+ * | b       | 200 | 40                      | V2, V6                 | 1 (V6)                   |
  *
  * plus, not counted: 7 exposures of a with first_at 11-09, one of b with first_at 11-20 01:00,
  * and, among a's 200, 3 whose lead_at is 11-20 01:00 (after the period: not its leads).
@@ -28,26 +28,44 @@ import { epochDayOf } from "../../lib/time.ts";
  * (outside). → views 600, closes 195.
  * visitors = 400 (a + b), leads 60, conversionRate 0.15.
  *
- * Test (control holdout): a vs holdout z = 1.4771, p = 0.13965; b vs holdout z = 3.42997,
- * p = 0.00060364; Holm: b 0.0012073, a 0.13965. Wilson: holdout [0.021544, 0.111750],
- * a [0.065670, 0.149406], b [0.150452, 0.260855]. SRM: observed = expected → p 1. Every arm
- * ≥ 100 and pooled 65/500 = 0.13 → ≥ 13 expected leads per arm: verdict winner b.
+ * Lead-rate test (the variants only, control a): b vs a z = 2.80056, p = 0.0051014 (one
+ * comparison: pAdjusted the same). Wilson: a [0.065670, 0.149406], b [0.150452, 0.260855].
+ * Both ≥ 100 and pooled 60/400 = 0.15 → 30 expected leads each: verdict winner b.
+ * SRM over holdout, a, b: observed = expected (20 / 40 / 40) → p 1.
+ *
+ * Holdout test (converted visitors): holdout 1/100, a 2/200, b 1/200. a vs holdout: same rate,
+ * z 0, p 1, uplift 0; b vs holdout: z = −0.50168, p = 0.61590, uplift −0.5; Holm: b
+ * min(1, 2 × 0.6159) = 1, a 1. Wilson: holdout [0.0017674, 0.0544862], a [0.0027467,
+ * 0.0357218], b [0.00088317, 0.0277737]. Pooled 4/500: 0.8 expected for the holdout < 5 →
+ * collecting.
  *
  * Downstream (sessions via /v1/collect):
  * - V1 (a, first view 11-12 10:02): session 11-12 10:00 with conversions at 10:01 (30, before
  *   the view: not counted) and 10:05 (50); session 11-15 09:00 conversion 20. → 2 conversions, 70.
  * - V2 (b, first view 11-13 08:00): session 11-13 07:00 conversion 40 (ended before the view);
  *   session 11-20 09:00 conversion 100 (after the period). → nothing.
- * - V3 (holdout, 11-12): session 11-14 conversion 80 → held out: not counted.
+ * - V3 (holdout, 11-12): session 11-14 conversion 80 → held out: not downstream; converted
+ *   for the holdout test.
  * - V4 (a, first view 11-14 08:00): session 11-16 conversion 70 EUR (not the site currency:
  *   a conversion without revenue). → 1 conversion, 0.
- * downstream = { visitors 2, conversions 3, revenue 70, currency USD }.
+ * - V5 (holdout, held out 11-13 12:00): session 11-13 11:00 conversion 11:30, before → not
+ *   converted.
+ * - V6 (b, first view 11-17 10:00): session 11-17 09:50 conversion 10:10 (25, after the view in
+ *   the view's own session). → 1 conversion, 25.
+ * downstream = { visitors 3, conversions 4, revenue 95, currency USD }.
+ *
+ * Popup H: no variants, a 10 % holdout. Exposures: shown (recorded `-`) 9 bulk (2 leads) and
+ * V1 (11-12 10:02, converted); held out 1 bulk and V3 (11-12 08:00, converted). No lead-rate
+ * test; SRM 2 / 10 against 10 / 90: χ² = 0.59259, p = 0.44142. Holdout test: holdout 1/2,
+ * shown 1/10: uplift −0.8, z = −1.38564, p = 0.16586; Wilson [0.094531, 0.905469],
+ * [0.017876, 0.404150]; collecting (2 < 100).
  */
 
 let s: TestStack;
 let base: string;
 let popupId: string;
 let plainId: string;
+let heldId: string;
 let wheelId: string;
 let otherPopup: string;
 let viewerKey: string;
@@ -55,7 +73,7 @@ let noPopupsKey: string;
 const at = (iso: string) => Date.parse(iso);
 const NOW = at("2026-11-20T12:00:00Z");
 const RANGE = "?from=2026-11-10&to=2026-11-19";
-const V = { V1: uuid(), V2: uuid(), V3: uuid(), V4: uuid() };
+const V = { V1: uuid(), V2: uuid(), V3: uuid(), V4: uuid(), V5: uuid(), V6: uuid() };
 const page = (path: string, iso: string) => ev("pageview", at(iso), { u: `http://localhost${path}`, ti: path });
 const buy = (iso: string, val: number, cur?: string) => ev("conversion", at(iso), { u: "http://localhost/thanks", ti: "Thanks", n: "buy", val, ...(cur ? { cur } : {}), oid: uuid() });
 
@@ -85,12 +103,15 @@ beforeAll(async () => {
   await send(V.V4, [page("/", "2026-11-14T07:59:00Z")]);
   await send(V.V4, [page("/", "2026-11-16T10:00:00Z"), buy("2026-11-16T10:01:00Z", 70, "EUR")]);
   await send(V.V2, [page("/", "2026-11-20T09:00:00Z"), buy("2026-11-20T09:01:00Z", 100)]);
+  await send(V.V5, [page("/", "2026-11-13T11:00:00Z"), buy("2026-11-13T11:30:00Z", 60)]);
+  await send(V.V6, [page("/", "2026-11-17T09:50:00Z"), buy("2026-11-17T10:10:00Z", 25)]);
   s.clock.ms = NOW;
 
   // Popups and a wheel made through the lib (the CLI's own tests cover the commands).
   const store = await s.platform.tenants.get({ id: boot.orgId, dbUrl: null });
   popupId = await createPopup(store, boot.siteId, checkPopupDef(popupDef, ""), "active", at("2026-11-01T00:00:00Z"));
   plainId = await createPopup(store, boot.siteId, checkPopupDef({ name: "Plain", content: { title: "Hello" }, form: null, triggers: [{ kind: "immediately" }] }, ""), "paused", at("2026-11-02T00:00:00Z"));
+  heldId = await createPopup(store, boot.siteId, checkPopupDef({ name: "Held", content: { title: "Hi" }, triggers: [{ kind: "immediately" }], holdout: 10 }, ""), "active", at("2026-10-31T00:00:00Z"));
   wheelId = await createWheel(
     store,
     boot.siteId,
@@ -113,17 +134,23 @@ beforeAll(async () => {
   const rows = (variant: string, count: number, leads: number, firstAt = at("2026-11-15T12:00:00Z"), leadAt = at("2026-11-15T12:05:00Z")) => {
     for (let i = 0; i < count; i++) exposure.run(popupId, bulk++, variant, firstAt, i < leads ? leadAt : null);
   };
-  rows("holdout", 99, 5);
+  rows("holdout", 98, 0);
   exposure.run(popupId, seq(V.V3), "holdout", at("2026-11-12T08:00:00Z"), null);
+  exposure.run(popupId, seq(V.V5), "holdout", at("2026-11-13T12:00:00Z"), null);
   rows("a", 195, 20);
   rows("a", 3, 0, at("2026-11-15T12:00:00Z"));
   for (let i = 0; i < 3; i++) db.query("UPDATE popup_exposures SET lead_at = ? WHERE visitor = ?").run(at("2026-11-20T01:00:00Z"), bulk - 1 - i);
   exposure.run(popupId, seq(V.V1), "a", at("2026-11-12T10:02:00Z"), null);
   exposure.run(popupId, seq(V.V4), "a", at("2026-11-14T08:00:00Z"), null);
-  rows("b", 199, 40);
+  rows("b", 198, 40);
   exposure.run(popupId, seq(V.V2), "b", at("2026-11-13T08:00:00Z"), null);
+  exposure.run(popupId, seq(V.V6), "b", at("2026-11-17T10:00:00Z"), null);
   rows("a", 7, 7, at("2026-11-09T12:00:00Z"), at("2026-11-09T12:05:00Z"));
   rows("b", 1, 1, at("2026-11-20T01:00:00Z"), at("2026-11-20T01:05:00Z"));
+  for (let i = 0; i < 9; i++) exposure.run(heldId, bulk++, "-", at("2026-11-15T12:00:00Z"), i < 2 ? at("2026-11-15T12:05:00Z") : null);
+  exposure.run(heldId, seq(V.V1), "-", at("2026-11-12T10:02:00Z"), null);
+  exposure.run(heldId, bulk++, "holdout", at("2026-11-15T12:00:00Z"), null);
+  exposure.run(heldId, seq(V.V3), "holdout", at("2026-11-12T08:00:00Z"), null);
   const day = db.query("INSERT INTO popup_days (popup_id, day, variant, views, closes, submits) VALUES (?, ?, ?, ?, ?, 0)");
   day.run(popupId, epochDayOf("2026-11-12"), "a", 300, 100);
   day.run(popupId, epochDayOf("2026-11-12"), "b", 280, 90);
@@ -167,22 +194,55 @@ describe("popups", () => {
     expect(body.popup).toMatchObject({ id: popupId, name: "Spring", status: "active", createdAt: "2026-11-01T00:00:00.000Z" });
     expect(body.popup.definition).toEqual(checkPopupDef(popupDef, ""));
     expect(body).toMatchObject({ from: "2026-11-10", to: "2026-11-19", views: 600, closes: 195, visitors: 400, leads: 60, conversionRate: 0.15 });
-    expect(body.downstream).toEqual({ visitors: 2, conversions: 3, revenue: 70, currency: "USD" });
-    const t = body.test;
-    expect(t).toMatchObject({ control: "holdout", minSample: 100, verdict: "winner", winner: "b" });
-    expect(t.srm.mismatch).toBe(false);
-    expect(t.srm.pValue).toBeCloseTo(1, 10);
-    const [h, a, b] = t.variants;
-    expect([h.key, h.name, h.weight, h.n, h.leads, h.rate, h.uplift, h.pValue, h.pAdjusted]).toEqual(["holdout", "Holdout (shown nothing)", 20, 100, 5, 0.05, null, null, null]);
-    expect([a.key, a.name, a.weight, a.n, a.leads, a.rate]).toEqual(["a", "Discount", 40, 200, 20, 0.1]);
-    expect([b.key, b.name, b.weight, b.n, b.leads, b.rate]).toEqual(["b", "Guide", 40, 200, 40, 0.2]);
+    expect(body.downstream).toEqual({ visitors: 3, conversions: 4, revenue: 95, currency: "USD" });
     const close = (x: number, y: number, digits = 5) => expect(x).toBeCloseTo(y, digits);
-    close(h.ci[0], 0.0215437), close(h.ci[1], 0.1117505);
+    const t = body.test;
+    expect(Object.keys(t)).toEqual(["control", "minSample", "variants", "srm", "verdict", "winner", "holdout"]);
+    // The lead-rate test: the variants only, a the control.
+    expect(t).toMatchObject({ control: "a", minSample: 100, verdict: "winner", winner: "b" });
+    expect(t.srm.mismatch).toBe(false);
+    close(t.srm.pValue, 1, 10);
+    expect(t.variants.length).toBe(2);
+    const [a, b] = t.variants;
+    expect([a.key, a.name, a.weight, a.n, a.leads, a.rate, a.uplift, a.pValue, a.pAdjusted]).toEqual(["a", "Discount", 40, 200, 20, 0.1, null, null, null]);
+    expect([b.key, b.name, b.weight, b.n, b.leads, b.rate]).toEqual(["b", "Guide", 40, 200, 40, 0.2]);
     close(a.ci[0], 0.0656704), close(a.ci[1], 0.1494058);
     close(b.ci[0], 0.150452), close(b.ci[1], 0.2608552);
-    close(a.uplift, 1), close(b.uplift, 3);
-    close(a.pValue, 0.1396494, 6), close(a.pAdjusted, 0.1396494, 6);
-    close(b.pValue, 0.00060364, 7), close(b.pAdjusted, 0.00120729, 7);
+    close(b.uplift, 1, 10);
+    close(b.pValue, 0.0051014, 7), close(b.pAdjusted, 0.0051014, 7);
+    // The holdout test: converted visitors from their first assignment on.
+    const ho = t.holdout;
+    expect(ho).toMatchObject({ verdict: "collecting", winner: null });
+    const [hh, ha, hb] = ho.arms;
+    expect(ho.arms.map((x: any) => [x.key, x.name, x.n, x.converted, x.rate])).toEqual([
+      ["holdout", "Holdout (shown nothing)", 100, 1, 0.01],
+      ["a", "Discount", 200, 2, 0.01],
+      ["b", "Guide", 200, 1, 0.005],
+    ]);
+    expect([hh.uplift, hh.pValue, hh.pAdjusted]).toEqual([null, null, null]);
+    expect([ha.uplift, ha.pValue, ha.pAdjusted]).toEqual([0, 1, 1]);
+    close(hb.uplift, -0.5, 10), close(hb.pValue, 0.6158961, 6), expect(hb.pAdjusted).toBe(1);
+    close(hh.ci[0], 0.0017674, 6), close(hh.ci[1], 0.0544862, 6);
+    close(ha.ci[0], 0.0027467, 6), close(ha.ci[1], 0.0357218, 6);
+    close(hb.ci[0], 0.00088317, 7), close(hb.ci[1], 0.0277737, 6);
+  });
+
+  test("a holdout without variants: no lead-rate test, the popup as shown against the holdout", async () => {
+    const { status, body } = await get(`/popups/${heldId}${RANGE}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ visitors: 10, leads: 2, conversionRate: 0.2, downstream: { visitors: 1, conversions: 2, revenue: 70, currency: "USD" } });
+    const t = body.test;
+    expect(t).toMatchObject({ control: null, minSample: 100, variants: [], verdict: null, winner: null, srm: { mismatch: false } });
+    expect(t.srm.pValue).toBeCloseTo(0.4414183, 6);
+    expect(t.holdout).toMatchObject({ verdict: "collecting", winner: null });
+    const [h, shown] = t.holdout.arms;
+    expect([h.key, h.name, h.n, h.converted, h.rate, h.uplift, h.pValue, h.pAdjusted]).toEqual(["holdout", "Holdout (shown nothing)", 2, 1, 0.5, null, null, null]);
+    expect([shown.key, shown.name, shown.n, shown.converted, shown.rate]).toEqual(["shown", "Popup shown", 10, 1, 0.1]);
+    expect(shown.uplift).toBeCloseTo(-0.8, 10);
+    expect(shown.pValue).toBeCloseTo(0.1658567, 6);
+    expect(shown.pAdjusted).toBe(shown.pValue);
+    expect(h.ci[0]).toBeCloseTo(0.0945312, 6), expect(h.ci[1]).toBeCloseTo(0.9054688, 6);
+    expect(shown.ci[0]).toBeCloseTo(0.0178762, 6), expect(shown.ci[1]).toBeCloseTo(0.4041500, 6);
   });
 
   test("the default period is the 28 days to today; a popup without a test has test null", async () => {
@@ -203,6 +263,7 @@ describe("popups", () => {
     expect(body.items).toEqual([
       { id: plainId, name: "Plain", status: "paused", layout: "modal", trigger: "immediately", leadForm: false, updatedAt: "2026-11-02T00:00:00.000Z", views: 0, leads: 0 },
       { id: popupId, name: "Spring", status: "active", layout: "modal", trigger: "exit_intent", leadForm: true, updatedAt: "2026-11-01T00:00:00.000Z", views: 1603, leads: 71 },
+      { id: heldId, name: "Held", status: "active", layout: "modal", trigger: "immediately", leadForm: true, updatedAt: "2026-10-31T00:00:00.000Z", views: 0, leads: 2 },
     ]);
     const origin = new URL(s.platform.settings.publicUrl).origin;
     const signIn = await fetch(`${s.url}/api/v1/session`, { method: "POST", headers: { "content-type": "application/json", origin }, body: JSON.stringify({ email: s.bootstrap!.ownerEmail, password: s.bootstrap!.ownerPassword }) });

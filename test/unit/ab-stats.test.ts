@@ -49,11 +49,11 @@ test("sample-ratio mismatch: 600/400 on 50/50 is detected, 505/495 is not", () =
   expect(sampleRatioTest([100, 450, 450], [10, 45, 45]).pValue).toBeCloseTo(1, 12);
 });
 
-const arm = (key: string, weight: number, n: number, leads: number) => ({ key, name: key.toUpperCase(), weight, n, leads });
+const arm = (key: string, weight: number, n: number, leads: number, converted = 0) => ({ key, name: key.toUpperCase(), weight, n, leads, converted });
 
 test("verdict: winner when the best challenger beats the control after Holm", () => {
-  const result = abTest([arm("a", 50, 1000, 200), arm("b", 50, 1000, 250)]);
-  expect(result).toMatchObject({ control: "a", minSample: 100, verdict: "winner", winner: "b" });
+  const result = abTest(null, [arm("a", 50, 1000, 200), arm("b", 50, 1000, 250)]);
+  expect(result).toMatchObject({ control: "a", minSample: 100, verdict: "winner", winner: "b", holdout: null });
   const [a, b] = result.variants;
   expect(a).toMatchObject({ rate: 0.2, uplift: null, pValue: null, pAdjusted: null });
   expect(b.uplift).toBeCloseTo(0.25, 12);
@@ -64,27 +64,69 @@ test("verdict: winner when the best challenger beats the control after Holm", ()
 
 test("verdict: Holm can take a win away; a significantly better control wins", () => {
   // b alone: z = 2.159, p = 0.0308 < 0.05; with a third arm c (p ≈ 0.58) Holm doubles b's p to 0.0617.
-  const two = abTest([arm("a", 50, 1000, 200), arm("b", 50, 1000, 240)]);
+  const two = abTest(null, [arm("a", 50, 1000, 200), arm("b", 50, 1000, 240)]);
   expect(two.variants[1].pValue!).toBeCloseTo(0.0308, 4);
   expect(two.verdict).toBe("winner");
-  const three = abTest([arm("a", 34, 1000, 200), arm("b", 33, 1000, 240), arm("c", 33, 1000, 210)]);
+  const three = abTest(null, [arm("a", 34, 1000, 200), arm("b", 33, 1000, 240), arm("c", 33, 1000, 210)]);
   expect(three.variants[1].pAdjusted!).toBeCloseTo(0.0617, 4);
   expect(three).toMatchObject({ verdict: "no_difference", winner: null });
-  expect(abTest([arm("a", 50, 1000, 250), arm("b", 50, 1000, 200)])).toMatchObject({ verdict: "winner", winner: "a" });
+  expect(abTest(null, [arm("a", 50, 1000, 250), arm("b", 50, 1000, 200)])).toMatchObject({ verdict: "winner", winner: "a" });
 });
 
-test("verdict: collecting below the sample and expected-lead minimums, and on SRM", () => {
-  expect(abTest([arm("a", 50, 99, 30), arm("b", 50, 150, 60)]).verdict).toBe("collecting");
+test("verdict: collecting below the sample and expected-success minimums, and on SRM", () => {
+  expect(abTest(null, [arm("a", 50, 99, 30), arm("b", 50, 150, 60)]).verdict).toBe("collecting");
   // Pooled rate 6/400 = 1.5 %: 200 × 0.015 = 3 expected leads per arm, below 5.
-  expect(abTest([arm("a", 50, 200, 0), arm("b", 50, 200, 6)]).verdict).toBe("collecting");
-  // A holdout (no popup, so no popup leads) qualifies once the pooled rate is high enough.
-  const held = abTest([arm("holdout", 10, 120, 0), arm("a", 45, 540, 60), arm("b", 45, 540, 66)]);
-  expect(held.srm.mismatch).toBe(false);
-  expect(held).toMatchObject({ control: "holdout", verdict: "winner", winner: "b" });
-  expect(held.variants[1].uplift).toBeNull();
-  // The holdout is never the winner, even when it is better.
-  expect(abTest([arm("holdout", 50, 1000, 250), arm("a", 50, 1000, 200)])).toMatchObject({ verdict: "no_difference", winner: null });
-  const srm = abTest([arm("a", 50, 600, 120), arm("b", 50, 400, 200)]);
+  expect(abTest(null, [arm("a", 50, 200, 0), arm("b", 50, 200, 6)]).verdict).toBe("collecting");
+  const srm = abTest(null, [arm("a", 50, 600, 120), arm("b", 50, 400, 200)]);
   expect(srm.srm.mismatch).toBe(true);
   expect(srm).toMatchObject({ verdict: "collecting", winner: null });
+});
+
+test("the lead-rate test leaves the holdout out; the holdout test compares converted visitors with it", () => {
+  // Holdout 10 %: 200 visitors, 20 converted (0.10), no leads (it sees no popup).
+  // a: 900, 180 converted (0.20): z = 3.3166, p = 0.00091112; b: 900, 126 (0.14): z = 1.5081, p = 0.13152.
+  // Holm: a 0.0018222, b 0.13152 → a converts better than the holdout.
+  const result = abTest(arm("holdout", 10, 200, 0, 20), [arm("a", 45, 900, 90, 180), arm("b", 45, 900, 99, 126)]);
+  expect(result.srm.pValue).toBeCloseTo(1, 12);
+  // Leads: a 10 % against b 11 %, the control a (never the holdout, whose lead rate is always 0).
+  expect(result).toMatchObject({ control: "a", verdict: "no_difference", winner: null });
+  expect(result.variants.map((v) => v.key)).toEqual(["a", "b"]);
+  expect(result.variants[1].uplift).toBeCloseTo(0.1, 12);
+  const h = result.holdout!;
+  expect(h).toMatchObject({ verdict: "winner", winner: "a" });
+  expect(h.arms.map((x) => [x.key, x.name, x.n, x.converted, x.rate])).toEqual([["holdout", "HOLDOUT", 200, 20, 0.1], ["a", "A", 900, 180, 0.2], ["b", "B", 900, 126, 0.14]]);
+  expect(h.arms[0]).toMatchObject({ uplift: null, pValue: null, pAdjusted: null });
+  expect(h.arms[1].uplift).toBeCloseTo(1, 12);
+  expect(h.arms[2].uplift).toBeCloseTo(0.4, 12);
+  expect(h.arms[1].pValue!).toBeCloseTo(0.00091112, 8);
+  expect(h.arms[1].pAdjusted!).toBeCloseTo(0.0018222, 7);
+  expect(h.arms[2].pValue!).toBeCloseTo(0.13152, 5);
+  expect(h.arms[2].pAdjusted!).toBeCloseTo(0.13152, 5);
+});
+
+test("holdout test: holdout_better when every arm converts significantly worse, else no_difference; SRM counts the holdout", () => {
+  // Holdout 100 of 500 (0.20); a 60 (p = 0.00055991), b 62 (p = 0.0011086): Holm: both 0.0011198 (step-down keeps
+  // the adjusted values monotone).
+  const worse = abTest(arm("holdout", 50, 500, 0, 100), [arm("a", 25, 500, 50, 60), arm("b", 25, 500, 50, 62)]);
+  expect(worse.srm.mismatch).toBe(true); // 500 / 500 / 500 against 50 / 25 / 25
+  expect(worse.holdout).toMatchObject({ verdict: "collecting", winner: null });
+  const fair = abTest(arm("holdout", 33.34, 500, 0, 100), [arm("a", 33.33, 500, 50, 60), arm("b", 33.33, 500, 50, 62)]);
+  expect(fair.holdout).toMatchObject({ verdict: "holdout_better", winner: null });
+  expect(fair.holdout!.arms[1].pAdjusted!).toBeCloseTo(0.0011198, 7);
+  expect(fair.holdout!.arms[2].pValue!).toBeCloseTo(0.0011086, 7);
+  expect(fair.holdout!.arms[2].pAdjusted!).toBeCloseTo(0.0011198, 7);
+  // One arm not significantly worse: no difference.
+  const mixed = abTest(arm("holdout", 33.34, 500, 0, 100), [arm("a", 33.33, 500, 50, 60), arm("b", 33.33, 500, 50, 95)]);
+  expect(mixed.holdout).toMatchObject({ verdict: "no_difference", winner: null });
+});
+
+test("a holdout without variants: no lead-rate test, the popup as shown against the holdout", () => {
+  const result = abTest(arm("holdout", 20, 100, 0, 5), [arm("shown", 80, 400, 40, 40)]);
+  expect(result).toMatchObject({ control: null, variants: [], verdict: null, winner: null });
+  expect(result.srm.pValue).toBeCloseTo(1, 12);
+  expect(result.holdout!.arms.map((x) => x.key)).toEqual(["holdout", "shown"]);
+  expect(result.holdout!.arms[1].uplift).toBeCloseTo(1, 12);
+  // Pooled 45/500 = 0.09: the holdout's 100 × 0.09 = 9 expected ≥ 5; z = 1.5627, p = 0.11813.
+  expect(result.holdout!.arms[1].pValue!).toBeCloseTo(0.11813, 5);
+  expect(result.holdout).toMatchObject({ verdict: "no_difference", winner: null });
 });
