@@ -6,7 +6,7 @@
  */
 import { assignVariant, HOLDOUT } from "../../../lib/engagement/assign.ts";
 import type { Frequency, PublicPopup, PublicWheel, Targeting, Trigger } from "../../../lib/engagement/types.ts";
-import { postJson, refusalOf } from "./engage/api.ts";
+import { postJson, refusalOf, submissionIds } from "./engage/api.ts";
 import type { CoreLink } from "./engage/core-link.ts";
 import { typing } from "./engage/dialog.ts";
 import { mayShow, viewed, WHEEL_FREQUENCY, withinCap } from "./engage/frequency.ts";
@@ -76,9 +76,11 @@ function run(core: CoreLink) {
     return host.shadowRoot!;
   };
   const event = (t: "popup" | "spin", id: string, a: string, variant?: string | null) => core.push(t, { n: id, a, ...(variant ? { p: { v: variant } } : {}) });
-  const leadBase = (values: LeadValues) => {
+  /** The body of a lead or spin; `id` is the same for a retry of the same values (submissionIds). */
+  const leadBase = (values: LeadValues, id: (values: unknown) => string = submissionIds()) => {
     const [vid, sid] = core.ids();
-    return { v: 1, s: core.key, id: crypto.randomUUID(), vid, sid, fields: values.fields, ...(values.consent ? { consent: values.consent } : {}), hp: values.hp, path: location.pathname };
+    const own = { fields: values.fields, ...(values.consent ? { consent: values.consent } : {}), hp: values.hp };
+    return { v: 1, s: core.key, id: id(own), vid, sid, ...own, path: location.pathname };
   };
 
   async function visitorContext(): Promise<VisitorContext | null> {
@@ -123,12 +125,13 @@ function run(core: CoreLink) {
       event(t, item.id, "close", variant);
     };
     open = true;
+    const id = submissionIds();
     if (item.kind === "popup") {
       handle = renderPopup(shadow(), item.def, variant, {
         onClose: close,
         onButton: () => (mark("converted"), event("popup", item.id, "submit", variant)),
         onSubmit: async (values) => {
-          const answer = await postJson(api("/v1/leads"), { ...leadBase(values), source: "popup", ref: item.id, ...(variant ? { variant } : {}) });
+          const answer = await postJson(api("/v1/leads"), { ...leadBase(values, id), source: "popup", ref: item.id, ...(variant ? { variant } : {}) });
           if (answer.status !== 200 && answer.status !== 201) return refusalOf(answer);
           mark("converted");
           event("popup", item.id, "submit", variant);
@@ -137,14 +140,10 @@ function run(core: CoreLink) {
       });
     } else {
       const wheel = item.def;
-      let body: ReturnType<typeof leadBase> | null = null;
       handle = renderWheel(shadow(), wheel, {
         onClose: close,
         onSpin: async (values) => {
-          // One id per spin attempt of these values: a retry after a lost answer gets the first answer.
-          const next = leadBase(values);
-          if (!body || JSON.stringify({ ...body, id: "" }) !== JSON.stringify({ ...next, id: "" })) body = next;
-          const answer = await postJson(api("/v1/spins"), { ...body, wheel: wheel.id });
+          const answer = await postJson(api("/v1/spins"), { ...leadBase(values, id), wheel: wheel.id });
           if (answer.status === 409) mark("converted");
           if (answer.status !== 200 && answer.status !== 201) return refusalOf(answer);
           mark("converted");

@@ -48,3 +48,17 @@ export function refusalOf(a: Answer): Refusal {
   const message = typeof error?.message === "string" && error.message ? error.message : "Something went wrong. Please try again.";
   return { fields, message };
 }
+
+/**
+ * The submission id of a form: a fresh UUID for new values, the same one when the same values
+ * are sent again (a retry after a lost or failed answer), so the server stores them once.
+ */
+export function submissionIds(): (values: unknown) => string {
+  let last = "";
+  let id = "";
+  return (values) => {
+    const key = JSON.stringify(values);
+    if (key !== last || !id) (last = key), (id = crypto.randomUUID());
+    return id;
+  };
+}
