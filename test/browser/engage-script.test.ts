@@ -7,12 +7,14 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import type { PublicPopup, PublicWheel } from "../../lib/engagement/types.ts";
 import { seriousViolations } from "../helpers/axe.ts";
+import { inPage } from "../helpers/browser-page.ts";
 import { chromium } from "playwright-core";
 import { CHROME_UA } from "../helpers/hits.ts";
 import { turnFor } from "../../services/ingest/tracker/engage/wheel.ts";
+import { assignVariant } from "../../lib/engagement/assign.ts";
 
 const TRACKER = join(import.meta.dir, "../../services/ingest/tracker");
 const ANY = { paths: [], excludePaths: [], devices: [], visitor: "any" as const, channels: [], campaigns: [], countries: [] };
@@ -60,6 +62,18 @@ const CONFIGS: Record<string, { popups: PublicPopup[]; wheels: PublicWheel[]; en
   weekly: { popups: [popup("p_weekly", { triggers: [{ kind: "immediately" }], frequency: { show: "every_n_days", days: 7, stopAfterClose: false, stopAfterConvert: true, maxViews: null } })], wheels: [], engage: "/v1/engage.js?v=test" },
   scroll: { popups: [popup("p_scroll", { layout: "slide_in", triggers: [{ kind: "scroll", percent: 50 }] })], wheels: [], engage: "/v1/engage.js?v=test" },
   wheel: { popups: [], wheels: [WHEEL], engage: "/v1/engage.js?v=test" },
+  click: { popups: [popup("p_click", { layout: "fullscreen", form: null, triggers: [{ kind: "click", selector: "((" }, { kind: "click", selector: "#before" }] })], wheels: [], engage: "/v1/engage.js?v=test" },
+  ab: {
+    popups: [
+      popup("p_ab", {
+        triggers: [{ kind: "immediately" }],
+        variants: [{ key: "a", name: "Discount", weight: 50 }, { key: "b", name: "Guide", weight: 50, layout: "bar", content: { title: "Free SEO guide" } }],
+        holdout: 20,
+      }),
+    ],
+    wheels: [],
+    engage: "/v1/engage.js?v=test",
+  },
   forms: { popups: [], wheels: [], engage: null },
 };
 
@@ -157,18 +171,15 @@ async function until<T>(probe: () => T | undefined | null | false, what: string,
 }
 
 /** A fresh visitor (analytics consent given, so the chunk keeps its memory in localStorage); no page error may happen. */
-async function visitor(run: (page: Page, context: BrowserContext) => Promise<void>, options: { reducedMotion?: "reduce" | "no-preference"; consent?: boolean } = {}) {
-  const context = await browser.newContext({ userAgent: CHROME_UA, viewport: { width: 1200, height: 800 }, reducedMotion: options.reducedMotion ?? "no-preference" });
-  if (options.consent !== false) await context.addInitScript(() => localStorage.getItem("tm_consent") || localStorage.setItem("tm_consent", JSON.stringify({ a: 1, m: 1, t: Date.now() })));
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  try {
-    await run(page, context);
-    expect(errors).toEqual([]);
-  } finally {
-    await context.close();
-  }
+async function visitor(run: (page: Page) => Promise<void>, options: { reducedMotion?: "reduce" | "no-preference"; consent?: boolean } = {}) {
+  await inPage(
+    browser,
+    async (page) => {
+      if (options.consent !== false) await page.context().addInitScript(() => localStorage.getItem("tm_consent") || localStorage.setItem("tm_consent", JSON.stringify({ a: 1, m: 1, t: Date.now() })));
+      await run(page);
+    },
+    { viewport: { width: 1200, height: 800 }, reducedMotion: options.reducedMotion ?? "no-preference" },
+  );
 }
 
 const open = async (page: Page, key: string, path = "/") => {
@@ -281,6 +292,193 @@ describe("exit intent", () => {
       });
       await until(() => events("exit", "popup").some((e) => e.vid === vid && e.a === "submit"), "submit event");
       expect(events("exit", "popup").filter((e) => e.vid === vid).map((e) => e.a)).toEqual(["view", "submit"]);
+    });
+  }, 60_000);
+});
+
+describe("frequency and triggers", () => {
+  test("every_n_days: not again in a new session of the same week; again after the days have passed", async () => {
+    await visitor(async (page) => {
+      await open(page, "weekly");
+      const dialog = page.getByRole("dialog", { name: "Get 10 % off" });
+      await dialog.waitFor();
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await dialog.waitFor({ state: "detached" });
+      const first = await ids(page);
+      // A new session (the last activity 31 minutes ago): still within the 7 days.
+      await page.evaluate(() => {
+        const s = JSON.parse(localStorage.getItem("tm_sid")!);
+        localStorage.setItem("tm_sid", JSON.stringify({ ...s, at: s.at - 31 * 60_000 }));
+      });
+      await open(page, "weekly", "/other");
+      await Bun.sleep(500);
+      expect(await dialog.count()).toBe(0);
+      const second = await ids(page);
+      expect(second.sid).not.toBe(first.sid);
+      // Eight days after the view it shows again.
+      await page.evaluate(() => {
+        const s = JSON.parse(localStorage.getItem("tm_eng")!);
+        s.items.p_weekly.last -= 8 * 86_400_000;
+        localStorage.setItem("tm_eng", JSON.stringify(s));
+      });
+      await open(page, "weekly", "/later");
+      await dialog.waitFor();
+      await until(() => events("weekly", "popup").filter((e) => e.vid === first.vid).length >= 3, "the second view");
+      expect(events("weekly", "popup").filter((e) => e.vid === first.vid).map((e) => [e.a, e.sid])).toEqual([
+        ["view", first.sid],
+        ["close", first.sid],
+        ["view", second.sid],
+      ]);
+    });
+  }, 60_000);
+
+  test("a scroll popup (slide-in) appears at 50 % and not at 30 %", async () => {
+    await visitor(async (page) => {
+      await open(page, "scroll");
+      const dialog = page.getByRole("dialog", { name: "Get 10 % off" });
+      const scrollTo = (pct: number) => page.evaluate((p) => window.scrollTo(0, ((document.documentElement.scrollHeight - innerHeight) * p) / 100), pct);
+      await scrollTo(30);
+      await Bun.sleep(600);
+      expect(await dialog.count()).toBe(0);
+      await scrollTo(50);
+      await dialog.waitFor({ timeout: 3000 });
+      // Not modal: the page stays usable, and no backdrop covers it.
+      expect(await dialog.getAttribute("aria-modal")).toBe("false");
+      expect(await focused(page)).toBe("email");
+    });
+  }, 60_000);
+
+  test("click: a selector the browser refuses never fires and throws nothing; a valid one opens the popup", async () => {
+    await visitor(async (page) => {
+      await open(page, "click");
+      await page.getByRole("heading", { name: "Shop" }).click();
+      await Bun.sleep(300);
+      expect(await page.getByRole("dialog").count()).toBe(0);
+      await page.getByRole("button", { name: "A button on the page" }).click();
+      const dialog = page.getByRole("dialog", { name: "Get 10 % off" });
+      await dialog.waitFor();
+      expect(await dialog.getAttribute("aria-modal")).toBe("true");
+      // Without a form (nor a link), the button is the popup's conversion and closes it.
+      await dialog.getByRole("button", { name: "Subscribe" }).click();
+      await dialog.waitFor({ state: "detached" });
+      expect(await focused(page)).toBe("before");
+      const { vid } = await ids(page);
+      await until(() => events("click", "popup").filter((e) => e.vid === vid).length >= 2, "view and submit");
+      expect(events("click", "popup").filter((e) => e.vid === vid).map((e) => e.a)).toEqual(["view", "submit"]);
+    });
+  }, 60_000);
+
+  test("A/B: the variant assignVariant gives the visitor, with its changes; a held-out visitor sees nothing and is counted once a session", async () => {
+    const pick = (wanted: string) => {
+      for (;;) {
+        const vid = crypto.randomUUID();
+        if (assignVariant(vid, "p_ab", CONFIGS.ab.popups[0].variants, 20) === wanted) return vid;
+      }
+    };
+    const asVisitor = (vid: string) => (page: Page) => page.context().addInitScript((id) => localStorage.getItem("tm_vid") || localStorage.setItem("tm_vid", id), vid);
+    const b = pick("b");
+    await visitor(async (page) => {
+      await asVisitor(b)(page);
+      await open(page, "ab");
+      const dialog = page.getByRole("dialog", { name: "Free SEO guide" });
+      await dialog.waitFor();
+      // Variant b's layout: a bar, not modal.
+      expect(await dialog.getAttribute("aria-modal")).toBe("false");
+      await until(() => events("ab", "popup").some((e) => e.vid === b), "the view");
+      expect(events("ab", "popup").filter((e) => e.vid === b).map((e) => [e.a, e.p])).toEqual([["view", { v: "b" }]]);
+    });
+    const held = pick("holdout");
+    await visitor(async (page) => {
+      await asVisitor(held)(page);
+      await open(page, "ab");
+      await until(() => events("ab", "popup").some((e) => e.vid === held), "the holdout event");
+      await open(page, "ab", "/again");
+      await Bun.sleep(500);
+      expect(await page.getByRole("dialog").count()).toBe(0);
+      expect(events("ab", "popup").filter((e) => e.vid === held).map((e) => [e.a, e.p])).toEqual([["holdout", { v: "holdout" }]]);
+    });
+  }, 60_000);
+});
+
+describe("spin to win", () => {
+  test("e-mail, spin: the wheel turns to the slice the server drew and shows its label and code; a second spin shows the 409", async () => {
+    await visitor(async (page) => {
+      await open(page, "wheel");
+      const dialog = page.getByRole("dialog", { name: "Spin to win" });
+      await dialog.waitFor();
+      expect(await dialog.getByRole("img", { name: "Prize wheel: 10 % off, No luck, Free shipping, 5 € off" }).count()).toBe(1);
+      await dialog.getByLabel("E-mail", { exact: true }).fill("Win@Example.com");
+      await dialog.getByLabel("I agree to receive e-mails.").check();
+      await dialog.getByRole("button", { name: "Spin the wheel" }).click();
+      await dialog.getByText("You won: Free shipping").waitFor({ timeout: 8000 });
+      expect(await dialog.locator(".code").textContent()).toBe("SHIPFREE");
+      expect(await dialog.getByText(/^Valid until /).count()).toBe(1);
+      // Turned to slice 2 of 4 (its middle under the pointer), five whole turns first.
+      expect(await dialog.locator(".wh").evaluate((g) => (g as SVGGElement).style.transform)).toBe(`rotate(${turnFor(2, 4)}deg)`);
+      const { vid, sid } = await ids(page);
+      const spin = bodies("/v1/spins").find((b) => b.vid === vid);
+      expect(spin).toEqual({
+        v: 1,
+        s: "wheel",
+        id: spin.id,
+        vid,
+        sid,
+        fields: { email: "Win@Example.com" },
+        consent: { given: true, text: "I agree to receive e-mails." },
+        hp: "",
+        path: "/",
+        wheel: "w_spring",
+      });
+      await until(() => events("wheel", "spin").filter((e) => e.vid === vid).length >= 2, "view and spin events");
+      expect(events("wheel", "spin").filter((e) => e.vid === vid).map((e) => [e.n, e.a])).toEqual([["w_spring", "view"], ["w_spring", "spin"]]);
+    });
+    // Another browser, the same address: the server's 409, shown as it says it (no animation under reduced motion).
+    await visitor(
+      async (page) => {
+        await open(page, "wheel");
+        const dialog = page.getByRole("dialog", { name: "Spin to win" });
+        await dialog.waitFor();
+        await dialog.getByLabel("E-mail", { exact: true }).fill("Win@Example.com");
+        await dialog.getByLabel("I agree to receive e-mails.").check();
+        await dialog.getByRole("button", { name: "Spin the wheel" }).click();
+        await dialog.getByRole("alert").getByText("This e-mail address has already spun this wheel").waitFor();
+        expect(await dialog.locator(".wh").evaluate((g) => (g as SVGGElement).style.transform)).toBe("");
+        expect(await dialog.getByText(/You won/).count()).toBe(0);
+      },
+      { reducedMotion: "reduce" },
+    );
+  }, 60_000);
+});
+
+describe("marked forms and accessibility", () => {
+  test("a marked newsletter form posts a newsletter lead and the site's own submit goes on", async () => {
+    await visitor(async (page) => {
+      const chunks: string[] = [];
+      page.on("request", (r) => r.url().includes("/v1/engage.js") && chunks.push(new URL(r.url()).pathname + new URL(r.url()).search));
+      await open(page, "forms");
+      // No popups on this site: the chunk came for the marked form, at its plain URL.
+      expect(chunks).toEqual(["/v1/engage.js"]);
+      const { vid, sid } = await ids(page);
+      await page.getByLabel("Your e-mail").fill("news@example.com");
+      await page.getByLabel("Name").fill("Nia");
+      await Promise.all([page.waitForURL(/\/thanks\?contact=news%40example.com&name=Nia$/), page.getByRole("button", { name: "Join" }).click()]);
+      const lead = await until(() => bodies("/v1/leads").find((b) => b.s === "forms"), "the newsletter lead");
+      expect(lead).toEqual({ v: 1, s: "forms", id: lead.id, vid, sid, fields: { email: "news@example.com", name: "Nia" }, hp: "", path: "/", source: "newsletter", ref: "footer-news" });
+    });
+  }, 60_000);
+
+  test("axe finds no serious or critical violation with a popup open, nor with the wheel open", async () => {
+    await visitor(async (page) => {
+      await open(page, "weekly");
+      await page.getByRole("dialog", { name: "Get 10 % off" }).waitFor();
+      await page.getByRole("dialog").getByRole("button", { name: "Subscribe" }).click(); // with its errors showing
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+    // Another visitor (the session cap of one would keep the wheel from this one).
+    await visitor(async (page) => {
+      await open(page, "wheel");
+      await page.getByRole("dialog", { name: "Spin to win" }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }, 60_000);
 });

@@ -129,7 +129,13 @@ function run(core: CoreLink) {
     if (item.kind === "popup") {
       handle = renderPopup(shadow(), item.def, variant, {
         onClose: close,
-        onButton: () => (mark("converted"), event("popup", item.id, "submit", variant)),
+        // The button of a popup without a form is its conversion; it follows its link, or just closes.
+        onButton: () => {
+          mark("converted");
+          event("popup", item.id, "submit", variant);
+          handle?.remove();
+          open = false;
+        },
         onSubmit: async (values) => {
           const answer = await postJson(api("/v1/leads"), { ...leadBase(values, id), source: "popup", ref: item.id, ...(variant ? { variant } : {}) });
           if (answer.status !== 200 && answer.status !== 201) return refusalOf(answer);
