@@ -58,7 +58,17 @@ export function submissionIds(): (values: unknown) => string {
   let id = "";
   return (values) => {
     const key = JSON.stringify(values);
-    if (key !== last || !id) (last = key), (id = crypto.randomUUID());
+    if (key !== last || !id) (last = key), (id = uuid4());
     return id;
   };
+}
+
+/** A random UUID (crypto.randomUUID exists only on https pages and localhost). */
+export function uuid4(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 15) | 0x40;
+  b[8] = (b[8] & 63) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }

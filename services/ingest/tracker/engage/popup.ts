@@ -13,7 +13,7 @@ import { leadForm, type LeadValues } from "./lead-form.ts";
 export interface PopupHandlers {
   /** The visitor closed it (close button, Escape, the backdrop). */
   onClose(): void;
-  /** The form's values (after the visitor-side checks); null when stored, else what to show. */
+  /** The form's values (after the visitor-side checks); null when stored, else what to show. Absent: the form just shows its success text. */
   onSubmit?(values: LeadValues): Promise<Refusal | null>;
   /** The button of a popup without a form was used. */
   onButton?(): void;
@@ -53,8 +53,9 @@ export function renderPopup(root: ShadowRoot | Element, popup: PublicPopup, vari
   if (image && layout !== "bar") dialog.body.append(el("img", { src: image, alt: content.imageAlt ?? "" }));
   dialog.body.append(title);
   if (content.text) dialog.body.append(el("p", {}, content.text));
-  if (popup.form && handlers.onSubmit) {
-    const submit = handlers.onSubmit;
+  if (popup.form) {
+    // Without a handler (a preview), a submission just shows the success text.
+    const submit = handlers.onSubmit ?? (async () => null);
     const success = el("p", { class: "st", role: "status", tabindex: "-1" });
     const f = leadForm(popup.form, async (values) => {
       f.busy(true);
@@ -67,7 +68,7 @@ export function renderPopup(root: ShadowRoot | Element, popup: PublicPopup, vari
       success.focus();
     });
     dialog.body.append(f.form, success);
-  } else if (!popup.form) {
+  } else {
     const url = httpUrl(content.buttonUrl, /^https?:$/);
     const button = url ? el("a", { href: url, class: "b" }, content.button) : el("button", { type: "button", class: "b" }, content.button);
     button.addEventListener("click", () => handlers.onButton?.());

@@ -40,11 +40,15 @@ function wheelSvg(slices: PublicWheel["slices"]) {
   const at = (a: number) => `${(r * Math.sin(a)).toFixed(2)} ${(-r * Math.cos(a)).toFixed(2)}`;
   const root = svg("svg", { viewBox: "-100 -100 200 200", class: "wheel", role: "img", "aria-label": `Prize wheel: ${slices.map((s) => s.label).join(", ")}` });
   const turning = svg("g", { class: "wh" });
+  // A rim, so a slice of the dialog's own colour still shows its edge.
+  turning.append(svg("circle", { r: r + 1.5, fill: "none", stroke: "#333333", "stroke-width": 3 }));
   slices.forEach((s, i) => {
     const fill = colour(s.color, i % 2 ? "#f4b400" : "#0b57d0");
     turning.append(svg("path", { d: `M0 0L${at(i * seg)}A${r} ${r} 0 0 1 ${at((i + 1) * seg)}Z`, fill, stroke: "#ffffff", "stroke-width": 1 }));
     const mid = ((i + 0.5) * 360) / n;
-    turning.append(svg("text", { transform: `rotate(${mid - 90}) translate(56 0)`, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": n > 8 ? 8 : 10, "font-family": "system-ui,sans-serif", "font-weight": 700, fill: readableOn(fill) }, s.label));
+    // Along the radius, between the hub and the rim: a long label gets a smaller font to fit.
+    const size = Math.max(5, Math.min(n > 8 ? 8 : 10, 72 / (s.label.length * 0.62)));
+    turning.append(svg("text", { transform: `rotate(${mid - 90}) translate(52 0)`, "text-anchor": "middle", "dominant-baseline": "middle", "font-size": size.toFixed(1), "font-family": "system-ui,sans-serif", "font-weight": 700, fill: readableOn(fill) }, s.label));
   });
   turning.append(svg("circle", { r: 8, fill: "#ffffff", stroke: "#333333" }));
   root.append(turning, svg("path", { d: "M-9 -99L9 -99L0 -80Z", fill: "#222222", stroke: "#ffffff" }));
