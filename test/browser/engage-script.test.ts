@@ -12,7 +12,7 @@ import type { PublicPopup, PublicWheel } from "../../lib/engagement/types.ts";
 import { seriousViolations } from "../helpers/axe.ts";
 import { inPage } from "../helpers/browser-page.ts";
 import { chromium } from "playwright-core";
-import { CHROME_UA } from "../helpers/hits.ts";
+import { CHROME_UA, IPHONE_UA } from "../helpers/hits.ts";
 import { turnFor } from "../../services/ingest/tracker/engage/wheel.ts";
 import { assignVariant } from "../../lib/engagement/assign.ts";
 
@@ -62,6 +62,8 @@ const CONFIGS: Record<string, { popups: PublicPopup[]; wheels: PublicWheel[]; en
   weekly: { popups: [popup("p_weekly", { triggers: [{ kind: "immediately" }], frequency: { show: "every_n_days", days: 7, stopAfterClose: false, stopAfterConvert: true, maxViews: null } })], wheels: [], engage: "/v1/engage.js?v=test" },
   scroll: { popups: [popup("p_scroll", { layout: "slide_in", triggers: [{ kind: "scroll", percent: 50 }] })], wheels: [], engage: "/v1/engage.js?v=test" },
   wheel: { popups: [], wheels: [WHEEL], engage: "/v1/engage.js?v=test" },
+  mobile: { popups: [popup("p_mobile", { layout: "fullscreen" })], wheels: [], engage: "/v1/engage.js?v=test" },
+  idle: { popups: [popup("p_idle", { layout: "bar", triggers: [{ kind: "inactivity", seconds: 2 }] })], wheels: [], engage: "/v1/engage.js?v=test" },
   click: { popups: [popup("p_click", { layout: "fullscreen", form: null, triggers: [{ kind: "click", selector: "((" }, { kind: "click", selector: "#before" }] })], wheels: [], engage: "/v1/engage.js?v=test" },
   ab: {
     popups: [
@@ -171,14 +173,18 @@ async function until<T>(probe: () => T | undefined | null | false, what: string,
 }
 
 /** A fresh visitor (analytics consent given, so the chunk keeps its memory in localStorage); no page error may happen. */
-async function visitor(run: (page: Page) => Promise<void>, options: { reducedMotion?: "reduce" | "no-preference"; consent?: boolean } = {}) {
+async function visitor(run: (page: Page) => Promise<void>, options: { reducedMotion?: "reduce" | "no-preference"; consent?: boolean; phone?: boolean } = {}) {
   await inPage(
     browser,
     async (page) => {
       if (options.consent !== false) await page.context().addInitScript(() => localStorage.getItem("tm_consent") || localStorage.setItem("tm_consent", JSON.stringify({ a: 1, m: 1, t: Date.now() })));
       await run(page);
     },
-    { viewport: { width: 1200, height: 800 }, reducedMotion: options.reducedMotion ?? "no-preference" },
+    {
+      viewport: options.phone ? { width: 390, height: 760 } : { width: 1200, height: 800 },
+      reducedMotion: options.reducedMotion ?? "no-preference",
+      ...(options.phone ? { userAgent: IPHONE_UA, isMobile: true, hasTouch: true } : {}),
+    },
   );
 }
 
@@ -345,6 +351,34 @@ describe("frequency and triggers", () => {
       // Not modal: the page stays usable, and no backdrop covers it.
       expect(await dialog.getAttribute("aria-modal")).toBe("false");
       expect(await focused(page)).toBe("email");
+    });
+  }, 60_000);
+
+  test("on a phone, exit intent is a quick scroll back up after reading down", async () => {
+    await visitor(
+      async (page) => {
+        await open(page, "mobile");
+        const dialog = page.getByRole("dialog", { name: "Get 10 % off" });
+        expect(await page.evaluate(() => matchMedia("(pointer: fine)").matches)).toBe(false);
+        // Down, then slowly back up: reading, not leaving.
+        for (const y of [300, 600, 900, 1200]) await page.evaluate((y) => window.scrollTo(0, y), y), await Bun.sleep(60);
+        for (const y of [1170, 1140, 1110, 1080]) await page.evaluate((y) => window.scrollTo(0, y), y), await Bun.sleep(400);
+        expect(await dialog.count()).toBe(0);
+        // A flick back up.
+        for (const y of [1000, 850, 700]) await page.evaluate((y) => window.scrollTo(0, y), y), await Bun.sleep(30);
+        await dialog.waitFor({ timeout: 3000 });
+      },
+      { phone: true },
+    );
+  }, 60_000);
+
+  test("inactivity: shown after the seconds without input, each input starting them again", async () => {
+    await visitor(async (page) => {
+      await open(page, "idle");
+      const dialog = page.getByRole("dialog", { name: "Get 10 % off" });
+      for (let i = 0; i < 4; i++) await page.mouse.move(100 + i * 50, 200), await Bun.sleep(800);
+      expect(await dialog.count()).toBe(0);
+      await dialog.waitFor({ timeout: 4000 });
     });
   }, 60_000);
 
