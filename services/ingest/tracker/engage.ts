@@ -11,7 +11,7 @@ import type { CoreLink } from "./engage/core-link.ts";
 import { typing } from "./engage/dialog.ts";
 import { mayShow, viewed, WHEEL_FREQUENCY, withinCap } from "./engage/frequency.ts";
 import type { LeadValues } from "./engage/lead-form.ts";
-import { renderPopup } from "./engage/popup.ts";
+import { renderPopup, withVariant } from "./engage/popup.ts";
 import { loadState, moveState, saveState, tabCache, tabCounter, type EngageState } from "./engage/store.ts";
 import { contextTargeted, deviceClass, ended, needsContext, pageTargeted, type VisitorContext } from "./engage/targeting.ts";
 import { clickMatches, isExitIntent, msUntil, scrollPercent, scrollUpDetector } from "./engage/triggers.ts";
@@ -152,14 +152,17 @@ function run(core: CoreLink) {
           const answer = await postJson(api("/v1/spins"), { ...leadBase(values, id), wheel: wheel.id });
           if (answer.status === 409) mark("converted");
           if (answer.status !== 200 && answer.status !== 201) return refusalOf(answer);
+          const outcome = answer.body as unknown as SpinOutcome;
+          if (!Number.isInteger(outcome?.slice) || outcome.slice < 0 || outcome.slice >= wheel.slices.length) return refusalOf({ status: 500, body: null });
           mark("converted");
           event("spin", wheel.id, "spin");
-          return answer.body as unknown as SpinOutcome;
+          return outcome;
         },
       });
     }
     event(t, item.id, "view", variant);
-    const modal = item.kind === "wheel" || item.def.layout === "modal" || item.def.layout === "fullscreen";
+    const layout = item.kind === "wheel" ? "modal" : withVariant(item.def, variant).layout;
+    const modal = layout === "modal" || layout === "fullscreen";
     if (modal || !typing()) handle.focus();
     return true;
   }
