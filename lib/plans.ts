@@ -19,19 +19,19 @@ export type Feature = (typeof FEATURES)[number];
 export interface Plan {
   features: ReadonlySet<Feature>;
   /** Plan limits answered as LIMIT_EXCEEDED; null = unlimited. */
-  limits: { sites: number | null; seats: number | null; funnels: number | null };
+  limits: { sites: number | null; seats: number | null; funnels: number | null; popups: number | null };
 }
 
 const ALL = new Set(FEATURES);
 
 export const PLANS: Record<string, Plan> = {
   /** Default for a self-hoster: everything, no limits. */
-  self_hosted: { features: ALL, limits: { sites: null, seats: null, funnels: null } },
+  self_hosted: { features: ALL, limits: { sites: null, seats: null, funnels: null, popups: null } },
   starter: {
     features: new Set<Feature>(["realtime", "funnels", "reports", "visitors", "leads", "popups", "consent", "integrations"]),
-    limits: { sites: 3, seats: 3, funnels: 5 },
+    limits: { sites: 3, seats: 3, funnels: 5, popups: 3 },
   },
-  growth: { features: ALL, limits: { sites: 25, seats: 25, funnels: 50 } },
+  growth: { features: ALL, limits: { sites: 25, seats: 25, funnels: 50, popups: 50 } },
 };
 
 export const PLAN_NAMES = Object.keys(PLANS);

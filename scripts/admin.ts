@@ -16,6 +16,7 @@ import { createKey, revokeKey, rotateKey } from "../lib/admin/keys.ts";
 import { createIntegration, enableIntegration } from "../lib/admin/integrations.ts";
 import { setConsent } from "../lib/admin/consent.ts";
 import { createFunnel } from "../lib/admin/funnels.ts";
+import { createPopupCommand, createWheelCommand, popupCapCommand, statusCommand, updatePopupCommand, updateWheelCommand } from "../lib/admin/engagement.ts";
 import { seedDemoCommand } from "../lib/demo/seed.ts";
 
 type Flags = Record<string, string | true>;
@@ -52,8 +53,17 @@ const COMMANDS: Record<string, Command> = {
   "integration create": { flags: ["site", "kind", "url"], run: (p, f) => createIntegration(p, f) },
   "integration enable": { flags: ["id"], run: (p, f) => enableIntegration(p, f) },
   "funnel create": { flags: ["site", "file"], run: (p, f) => createFunnel(p, f) },
-  "popup create": { flags: ["site", "file"], run: unavailable("popup create", "popups arrive with the engagement capability") },
-  "spin create": { flags: ["site", "file"], run: unavailable("spin create", "spin wheels arrive with the engagement capability") },
+  "popup create": { flags: ["site", "file"], run: (p, f) => createPopupCommand(p, f) },
+  "popup update": { flags: ["id", "file"], run: (p, f) => updatePopupCommand(p, f) },
+  "popup pause": { flags: ["id"], run: statusCommand("popup", "paused") },
+  "popup activate": { flags: ["id"], run: statusCommand("popup", "active") },
+  "popup archive": { flags: ["id"], run: statusCommand("popup", "archived") },
+  "popup cap": { flags: ["site", "per-session"], run: (p, f) => popupCapCommand(p, f) },
+  "spin create": { flags: ["site", "file"], run: (p, f) => createWheelCommand(p, f) },
+  "spin update": { flags: ["id", "file"], run: (p, f) => updateWheelCommand(p, f) },
+  "spin pause": { flags: ["id"], run: statusCommand("wheel", "paused") },
+  "spin activate": { flags: ["id"], run: statusCommand("wheel", "active") },
+  "spin archive": { flags: ["id"], run: statusCommand("wheel", "archived") },
   "schedule create": { flags: ["site", "file"], run: unavailable("schedule create", "report schedules arrive with the library reports") },
   "demo seed": { flags: ["visitors", "days", "site", "seed"], run: (p, f) => seedDemoCommand(p, f) },
 };

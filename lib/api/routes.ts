@@ -51,6 +51,10 @@ export const API = {
         "With `format=csv`: every lead of the filtered list (no paging) as a CSV file (`Content-Disposition: attachment`), contact details masked as in the JSON answer, cells starting with =, +, -, @ prefixed with an apostrophe; audited as `report.exported`. Only a dashboard session of a user with two-factor on and a second factor from the last 15 minutes: an API key → 403 FORBIDDEN (details path `format`); two-factor off → 403 STEP_UP_REQUIRED (details path `twoFactor`); no recent second factor → 403 STEP_UP_REQUIRED.",
     },
   },
+  listPopups: { method: "GET", path: `${site}/popups`, permission: "popups.read", feature: "popups", summary: "Popups of the site with their last 28 days' views and leads", tag: "Engagement" },
+  popupDetail: { method: "GET", path: `${site}/popups/:id`, permission: "popups.read", feature: "popups", summary: "A popup: its definition, the period's views, leads and downstream conversions, and its A/B test", tag: "Engagement" },
+  listSpins: { method: "GET", path: `${site}/spins`, permission: "spinwheel.read", feature: "spinwheel", summary: "Spin-to-win wheels of the site with their last 28 days' spins and leads", tag: "Engagement" },
+  spinDetail: { method: "GET", path: `${site}/spins/:id`, permission: "spinwheel.read", feature: "spinwheel", summary: "A spin wheel: its definition (codes left out), the period's spins and leads, and each slice's prizes", tag: "Engagement" },
   explore: { method: "POST", path: `${site}/explore`, permission: "analytics.read", feature: "explore", summary: "Explore: metrics by a dimension, filtered", tag: "Analytics" },
 } as const satisfies Record<string, ApiRoute>;
 

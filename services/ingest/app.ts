@@ -1,6 +1,4 @@
 import { Elysia, t } from "elysia";
-import { createHash } from "node:crypto";
-import { gzipSync } from "node:zlib";
 import { serviceBase, SERVICE_CONFIG } from "../../lib/http/service.ts";
 import { serviceDocs } from "../../lib/http/openapi.ts";
 import { ApiError } from "../../lib/errors.ts";
@@ -16,9 +14,16 @@ import { siteByKey } from "../../lib/ingest/site-lookup.ts";
 import { ConsentSettings } from "../../lib/ingest/consent-settings.ts";
 import { ErrorEnvelope, JsonInteger } from "../../lib/api/models.ts";
 import type { Platform } from "../../lib/platform.ts";
-import trackerSource from "./tracker/tracker.min.js" with { type: "text" };
+import { ENGAGE_SCRIPT, TRACKER_SCRIPT } from "./page-scripts.ts";
 
-const SCRIPT = { body: trackerSource, gzip: gzipSync(trackerSource, { level: 9 }), etag: `"${createHash("sha256").update(trackerSource).digest("base64url").slice(0, 22)}"` };
+const SCRIPT_DOC = (summary: string) => ({
+  summary,
+  tags: ["Tracking"],
+  responses: {
+    200: { description: "The script", content: { "application/javascript": { schema: { type: "string" as const } } } },
+    304: { description: "Not modified (If-None-Match matched the ETag)" },
+  },
+});
 
 const SiteConfig = t.Object({
   siteKey: t.String(),
@@ -62,31 +67,10 @@ export function createIngestService(platform: Platform, options: EngagementOptio
         requestBody: { required: true, content: { "application/json": { schema: COLLECT_BODY_DOCUMENT }, "text/plain": { schema: COLLECT_BODY_DOCUMENT } } } as never,
       },
     })
-    .get(
-      "/v1/script.js",
-      ({ request }) => {
-        const headers: Record<string, string> = {
-          "content-type": "application/javascript; charset=utf-8",
-          "cache-control": "public, max-age=3600, stale-while-revalidate=86400",
-          etag: SCRIPT.etag,
-          "access-control-allow-origin": "*",
-          vary: "Accept-Encoding",
-        };
-        if (request.headers.get("if-none-match") === SCRIPT.etag) return new Response(null, { status: 304, headers });
-        if (/\bgzip\b/.test(request.headers.get("accept-encoding") ?? "")) return new Response(SCRIPT.gzip, { headers: { ...headers, "content-encoding": "gzip" } });
-        return new Response(SCRIPT.body, { headers });
-      },
-      {
-        detail: {
-          summary: "The tracking script (ETag, cacheable, gzip)",
-          tags: ["Tracking"],
-          responses: {
-            200: { description: "The script", content: { "application/javascript": { schema: { type: "string" } } } },
-            304: { description: "Not modified (If-None-Match matched the ETag)" },
-          },
-        },
-      },
-    )
+    .get("/v1/script.js", ({ request }) => TRACKER_SCRIPT.serve(request), { detail: SCRIPT_DOC("The tracking script (ETag, cacheable, gzip)") })
+    .get("/v1/engage.js", ({ request }) => ENGAGE_SCRIPT.serve(request), {
+      detail: SCRIPT_DOC("The engagement chunk: popups, spin wheels, marked forms (ETag, cacheable, gzip; loaded by the tracking script)"),
+    })
     .get(
       "/v1/sites/:siteKey/config",
       async ({ params, set }) => {

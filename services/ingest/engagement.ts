@@ -11,7 +11,7 @@ import { spinWheel } from "../../lib/engagement/spin.ts";
 import { EngagementConfigs, type EngagementConfig } from "../../lib/engagement/site-config.ts";
 import { readVisitorQuery, visitorContext } from "../../lib/engagement/visitor-context.ts";
 import { answerPublic, type PublicEndpoint } from "./collect-endpoint.ts";
-import { engageChunkUrl } from "./engage-chunk.ts";
+import { ENGAGE_URL } from "./page-scripts.ts";
 
 export interface EngagementOptions {
   /** New leads with webhook deliveries were written for this org: the delivery worker should look now. */
@@ -55,11 +55,10 @@ export function engagementEndpoints(platform: Platform, options: EngagementOptio
     });
 
   const configs = new EngagementConfigs(platform);
-  const chunkUrl = engageChunkUrl();
   /** The site config's engagement part: what to show, the session cap, and the chunk's URL when there is anything to show. */
   const config = async (site: TrackedSite): Promise<EngagementConfig & { engage: string | null }> => {
     const shown = await configs.of(site, platform.now());
-    return { ...shown, engage: shown.popups.length + shown.wheels.length > 0 ? chunkUrl : null };
+    return { ...shown, engage: shown.popups.length + shown.wheels.length > 0 ? ENGAGE_URL : null };
   };
   return { leads, spins, visitor, config, direct };
 }

@@ -11,6 +11,7 @@ import { integrationsRoutes } from "./routes/integrations.ts";
 import { analyticsRoutes } from "./routes/analytics.ts";
 import { funnelsExploreRoutes } from "./routes/funnels-explore.ts";
 import { peopleRoutes } from "./routes/people.ts";
+import { engagementRoutes } from "./routes/engagement.ts";
 
 /**
  * The read API (everything under /api/v1 but the OpenAPI document). Scope and permission were
@@ -27,7 +28,8 @@ export function createQueryApp(platform: Platform) {
     .use(integrationsRoutes(platform))
     .use(analyticsRoutes(platform))
     .use(funnelsExploreRoutes(platform))
-    .use(peopleRoutes(platform));
+    .use(peopleRoutes(platform))
+    .use(engagementRoutes(platform));
 }
 
 /**

@@ -111,6 +111,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/engage.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The engagement chunk: popups, spin wheels, marked forms (ETag, cacheable, gzip; loaded by the tracking script) */
+        get: operations["getV1Engage.js"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sites/{siteKey}/config": {
         parameters: {
             query?: never;
@@ -629,6 +646,86 @@ export interface paths {
          *     With `format=csv`: every lead of the filtered list (no paging) as a CSV file (`Content-Disposition: attachment`), contact details masked as in the JSON answer, cells starting with =, +, -, @ prefixed with an apostrophe; audited as `report.exported`. Only a dashboard session of a user with two-factor on and a second factor from the last 15 minutes: an API key → 403 FORBIDDEN (details path `format`); two-factor off → 403 STEP_UP_REQUIRED (details path `twoFactor`); no recent second factor → 403 STEP_UP_REQUIRED.
          */
         get: operations["getApiV1OrgsByOrgIdSitesBySiteIdLeads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/popups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Popups of the site with their last 28 days' views and leads
+         * @description Permission: `popups.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdPopups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/popups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A popup: its definition, the period's views, leads and downstream conversions, and its A/B test
+         * @description Permission: `popups.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdPopupsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/spins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spin-to-win wheels of the site with their last 28 days' spins and leads
+         * @description Permission: `spinwheel.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdSpins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/spins/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A spin wheel: its definition (codes left out), the period's spins and leads, and each slice's prizes
+         * @description Permission: `spinwheel.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdSpinsById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1430,6 +1527,80 @@ export interface operations {
         };
     };
     "getV1Script.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/javascript": string;
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "getV1Engage.js": {
         parameters: {
             query?: never;
             header?: never;
@@ -5877,6 +6048,840 @@ export interface operations {
                         canExport: boolean;
                     };
                     "text/csv": string;
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key, or no session; a session call can also get TWO_FACTOR_REQUIRED or SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission, or the Origin check of a session's POST), LICENCE_INACTIVE, FEATURE_UNAVAILABLE (details[0].message is the feature key), or for a session EMAIL_NOT_VERIFIED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdPopups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description true for a dashboard session of an owner or admin (they change popups and wheels with the admin CLI); always false for an API key */
+                        canManage: boolean;
+                        /** @description Newest first, archived ones included */
+                        items: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            status: "draft" | "active" | "paused" | "archived";
+                            /** @enum {string} */
+                            layout: "modal" | "slide_in" | "bar" | "fullscreen";
+                            /**
+                             * @description The first trigger's kind
+                             * @enum {string}
+                             */
+                            trigger: "exit_intent" | "scroll" | "time_on_page" | "inactivity" | "pageviews" | "click" | "immediately";
+                            /** @description It asks for a lead */
+                            leadForm: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            updatedAt: string;
+                            /** @description Views in the last 28 days (site timezone) */
+                            views: number;
+                            /** @description Visitors who became its leads in the last 28 days */
+                            leads: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key, or no session; a session call can also get TWO_FACTOR_REQUIRED or SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission, or the Origin check of a session's POST), LICENCE_INACTIVE, FEATURE_UNAVAILABLE (details[0].message is the feature key), or for a session EMAIL_NOT_VERIFIED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdPopupsById: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        popup: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            status: "draft" | "active" | "paused" | "archived";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            updatedAt: string;
+                            /** PopupDefinition */
+                            definition: {
+                                name: string;
+                                /** @enum {string} */
+                                layout: "modal" | "slide_in" | "bar" | "fullscreen";
+                                /**
+                                 * PopupContent
+                                 * @description Plain text (shown as text, never as HTML) and colours
+                                 */
+                                content: {
+                                    title: string;
+                                    text: string;
+                                    /** @description https:// only */
+                                    imageUrl: string | null;
+                                    imageAlt: string;
+                                    button: string;
+                                    /** @description https:// or a path on the site */
+                                    buttonUrl: string | null;
+                                    colors: {
+                                        /** @description #rrggbb */
+                                        background: string;
+                                        /** @description #rrggbb */
+                                        text: string;
+                                        /** @description #rrggbb */
+                                        button: string;
+                                        /** @description #rrggbb */
+                                        buttonText: string;
+                                    };
+                                };
+                                /**
+                                 * LeadForm
+                                 * @description null: no form (the button links to buttonUrl, or closes)
+                                 */
+                                form: {
+                                    /** @description Asked for, in order; email always among them */
+                                    fields: ("email" | "name" | "phone" | "company" | "message")[];
+                                    /** @description Of fields, the ones that must be filled; email always */
+                                    required: ("email" | "name" | "phone" | "company" | "message")[];
+                                    /** @description A consent checkbox; its text is stored with every lead that ticks it */
+                                    consent: {
+                                        text: string;
+                                        required: boolean;
+                                    } | null;
+                                    submitLabel: string;
+                                    successText: string;
+                                } | null;
+                                triggers: {
+                                    /** @enum {string} */
+                                    kind: "exit_intent" | "scroll" | "time_on_page" | "inactivity" | "pageviews" | "click" | "immediately";
+                                    /**
+                                     * @description exit_intent: what stands for it without a pointer
+                                     * @enum {string}
+                                     */
+                                    mobile?: "scroll_up" | "none";
+                                    /** @description scroll */
+                                    percent?: number;
+                                    /** @description time_on_page, inactivity */
+                                    seconds?: number;
+                                    /** @description pageviews: in the tab's session, this one included */
+                                    count?: number;
+                                    /** @description click: a CSS selector */
+                                    selector?: string;
+                                }[];
+                                /**
+                                 * Targeting
+                                 * @description AND-ed; an empty list does not restrict
+                                 */
+                                targeting: {
+                                    /** @description The page's path matches one of these (empty: any page) */
+                                    paths: {
+                                        /** @enum {string} */
+                                        match: "equals" | "starts_with" | "contains" | "regex";
+                                        /** @description case-sensitive; regex at most 200 characters */
+                                        value: string;
+                                    }[];
+                                    excludePaths: {
+                                        /** @enum {string} */
+                                        match: "equals" | "starts_with" | "contains" | "regex";
+                                        /** @description case-sensitive; regex at most 200 characters */
+                                        value: string;
+                                    }[];
+                                    devices: ("desktop" | "mobile" | "tablet")[];
+                                    /** @enum {string} */
+                                    visitor: "any" | "new" | "returning";
+                                    channels: string[];
+                                    campaigns: string[];
+                                    countries: string[];
+                                };
+                                frequency: {
+                                    /** @enum {string} */
+                                    show: "every_page" | "once_per_session" | "every_n_days";
+                                    /** @description every_n_days only */
+                                    days: number | null;
+                                    stopAfterClose: boolean;
+                                    stopAfterConvert: boolean;
+                                    maxViews: number | null;
+                                };
+                                /** Format: date-time */
+                                startAt: string | null;
+                                /** Format: date-time */
+                                endAt: string | null;
+                                /** @description Empty: no test; otherwise 2 to 5 */
+                                variants: {
+                                    /** @description Unique; holdout is reserved; the first variant is the control when there is no holdout */
+                                    key: string;
+                                    name: string;
+                                    weight: number;
+                                    /** @enum {string} */
+                                    layout?: "modal" | "slide_in" | "bar" | "fullscreen";
+                                    content?: {
+                                        title?: string;
+                                        text?: string;
+                                        /** @description https:// only */
+                                        imageUrl?: string | null;
+                                        imageAlt?: string;
+                                        button?: string;
+                                        /** @description https:// or a path on the site */
+                                        buttonUrl?: string | null;
+                                        colors?: {
+                                            /** @description #rrggbb */
+                                            background: string;
+                                            /** @description #rrggbb */
+                                            text: string;
+                                            /** @description #rrggbb */
+                                            button: string;
+                                            /** @description #rrggbb */
+                                            buttonText: string;
+                                        };
+                                    };
+                                }[];
+                                /** @description Percent of visitors shown nothing, kept as the baseline */
+                                holdout: number;
+                            };
+                        };
+                        /** @description YYYY-MM-DD, site timezone */
+                        from: string;
+                        /** @description YYYY-MM-DD, site timezone */
+                        to: string;
+                        /** @description Views in the period (held-out visitors see nothing) */
+                        views: number;
+                        closes: number;
+                        /** @description Of `visitors`, those who became its lead before the period ended */
+                        leads: number;
+                        /** @description Visitors who first saw it in the period */
+                        visitors: number;
+                        /** @description leads / visitors */
+                        conversionRate: number;
+                        /** @description Conversions and revenue of the visitors who saw it, from their first view on (the session of the view counts from the view), within the period */
+                        downstream: {
+                            /** @description Of `visitors`, those with a conversion from their first view on, within the period */
+                            visitors: number;
+                            conversions: number;
+                            /** @description In the site currency */
+                            revenue: number;
+                            currency: string;
+                        };
+                        /**
+                         * AbTest
+                         * @description null without variants or holdout
+                         */
+                        test: {
+                            /** @description The lead-rate test's control, the first variant; null without variants */
+                            control: string | null;
+                            /** @description Visitors every arm needs before a verdict */
+                            minSample: number;
+                            /** @description The lead-rate test: the variants only (held-out visitors cannot become leads), the control first; empty without variants */
+                            variants: {
+                                /** @description Variant key */
+                                key: string;
+                                name: string;
+                                /** @description The variant's configured share of all the popup's visitors (holdout included), in percent */
+                                weight: number;
+                                n: number;
+                                leads: number;
+                                rate: number;
+                                /** @description Wilson score 95 % interval of the rate */
+                                ci: number[];
+                                /** @description Relative to the control's rate; null for the control itself, or when its rate is 0 */
+                                uplift: number | null;
+                                /** @description Pooled two-proportion z-test against the control, two-sided; null for the control */
+                                pValue: number | null;
+                                /** @description Holm-corrected over the comparisons with the control; null for the control */
+                                pAdjusted: number | null;
+                            }[];
+                            /** @description Over every arm, holdout included, against the configured shares */
+                            srm: {
+                                pValue: number;
+                                /** @description Sample-ratio mismatch (chi-square p < 0.001): no verdict is trusted */
+                                mismatch: boolean;
+                            };
+                            /**
+                             * @description The lead-rate test's; null without variants
+                             * @enum {string|null}
+                             */
+                            verdict: "collecting" | "winner" | "no_difference" | null;
+                            winner: string | null;
+                            /**
+                             * HoldoutTest
+                             * @description Does showing the popup change how many visitors convert afterwards? Converted visitors against the held-out ones
+                             */
+                            holdout: {
+                                /** @description The holdout (the baseline) first */
+                                arms: {
+                                    /** @description holdout, then each variant's key, or shown for a popup without variants */
+                                    key: string;
+                                    name: string;
+                                    /** @description Visitors first assigned to the arm in the period (held out, or shown it) */
+                                    n: number;
+                                    /** @description Of `n`, those with a conversion from their first assignment on, within the period */
+                                    converted: number;
+                                    rate: number;
+                                    /** @description Wilson score 95 % interval of the rate */
+                                    ci: number[];
+                                    /** @description Relative to the holdout's rate; null for the holdout itself, or when its rate is 0 */
+                                    uplift: number | null;
+                                    /** @description Pooled two-proportion z-test against the holdout, two-sided; null for the holdout */
+                                    pValue: number | null;
+                                    /** @description Holm-corrected over the comparisons with the holdout; null for the holdout */
+                                    pAdjusted: number | null;
+                                }[];
+                                /**
+                                 * @description winner: an arm converts better than the holdout; holdout_better: every arm converts worse than it
+                                 * @enum {string}
+                                 */
+                                verdict: "collecting" | "winner" | "no_difference" | "holdout_better";
+                                /** @description The arm that converts best, when better than the holdout */
+                                winner: string | null;
+                            } | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key, or no session; a session call can also get TWO_FACTOR_REQUIRED or SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission, or the Origin check of a session's POST), LICENCE_INACTIVE, FEATURE_UNAVAILABLE (details[0].message is the feature key), or for a session EMAIL_NOT_VERIFIED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdSpins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description true for a dashboard session of an owner or admin (they change popups and wheels with the admin CLI); always false for an API key */
+                        canManage: boolean;
+                        /** @description Newest first, archived ones included */
+                        items: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            status: "draft" | "active" | "paused" | "archived";
+                            slices: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            updatedAt: string;
+                            /** @description Spins in the last 28 days */
+                            spins: number;
+                            /** @description Leads its spins made in the last 28 days */
+                            leads: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key, or no session; a session call can also get TWO_FACTOR_REQUIRED or SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission, or the Origin check of a session's POST), LICENCE_INACTIVE, FEATURE_UNAVAILABLE (details[0].message is the feature key), or for a session EMAIL_NOT_VERIFIED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdSpinsById: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        wheel: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            status: "draft" | "active" | "paused" | "archived";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            updatedAt: string;
+                            /** WheelDefinition */
+                            definition: {
+                                name: string;
+                                title: string;
+                                text: string;
+                                /** @description Coupon-pool codes are never shown */
+                                slices: {
+                                    label: string;
+                                    /** @enum {string} */
+                                    prize: "coupon_pool" | "static_code" | "none";
+                                    /** @description static_code: the code every winner of the slice gets */
+                                    code: string | null;
+                                    /** @description Relative, among the slices that still have stock */
+                                    weight: number;
+                                    /** @description How many times it can be won; null: unlimited */
+                                    stock: number | null;
+                                    /** @description #rrggbb */
+                                    color: string;
+                                }[];
+                                /** LeadForm */
+                                form: {
+                                    /** @description Asked for, in order; email always among them */
+                                    fields: ("email" | "name" | "phone" | "company" | "message")[];
+                                    /** @description Of fields, the ones that must be filled; email always */
+                                    required: ("email" | "name" | "phone" | "company" | "message")[];
+                                    /** @description A consent checkbox; its text is stored with every lead that ticks it */
+                                    consent: {
+                                        text: string;
+                                        required: boolean;
+                                    } | null;
+                                    submitLabel: string;
+                                    successText: string;
+                                };
+                                /** @description Days a won code stays valid; null: no expiry */
+                                couponDays: number | null;
+                                triggers: {
+                                    /** @enum {string} */
+                                    kind: "exit_intent" | "scroll" | "time_on_page" | "inactivity" | "pageviews" | "click" | "immediately";
+                                    /**
+                                     * @description exit_intent: what stands for it without a pointer
+                                     * @enum {string}
+                                     */
+                                    mobile?: "scroll_up" | "none";
+                                    /** @description scroll */
+                                    percent?: number;
+                                    /** @description time_on_page, inactivity */
+                                    seconds?: number;
+                                    /** @description pageviews: in the tab's session, this one included */
+                                    count?: number;
+                                    /** @description click: a CSS selector */
+                                    selector?: string;
+                                }[];
+                                /**
+                                 * Targeting
+                                 * @description AND-ed; an empty list does not restrict
+                                 */
+                                targeting: {
+                                    /** @description The page's path matches one of these (empty: any page) */
+                                    paths: {
+                                        /** @enum {string} */
+                                        match: "equals" | "starts_with" | "contains" | "regex";
+                                        /** @description case-sensitive; regex at most 200 characters */
+                                        value: string;
+                                    }[];
+                                    excludePaths: {
+                                        /** @enum {string} */
+                                        match: "equals" | "starts_with" | "contains" | "regex";
+                                        /** @description case-sensitive; regex at most 200 characters */
+                                        value: string;
+                                    }[];
+                                    devices: ("desktop" | "mobile" | "tablet")[];
+                                    /** @enum {string} */
+                                    visitor: "any" | "new" | "returning";
+                                    channels: string[];
+                                    campaigns: string[];
+                                    countries: string[];
+                                };
+                                colors: {
+                                    /** @description #rrggbb */
+                                    background: string;
+                                    /** @description #rrggbb */
+                                    text: string;
+                                    /** @description #rrggbb */
+                                    button: string;
+                                    /** @description #rrggbb */
+                                    buttonText: string;
+                                };
+                                /** Format: date-time */
+                                startAt: string | null;
+                                /** Format: date-time */
+                                endAt: string | null;
+                            };
+                        };
+                        /** @description YYYY-MM-DD, site timezone */
+                        from: string;
+                        /** @description YYYY-MM-DD, site timezone */
+                        to: string;
+                        spins: number;
+                        leads: number;
+                        /** @description One per slice, in the wheel's order */
+                        prizes: {
+                            slice: number;
+                            label: string;
+                            /** @enum {string} */
+                            prize: "coupon_pool" | "static_code" | "none";
+                            weight: number;
+                            /** @description Spins that landed on it in the period */
+                            awarded: number;
+                            /** @description Now; null: unlimited */
+                            stockLeft: number | null;
+                            /** @description coupon_pool: free codes now; null for other prizes */
+                            codesLeft: number | null;
+                        }[];
+                    };
                 };
             };
             /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */

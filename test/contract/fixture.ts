@@ -2,13 +2,13 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { must, runAdmin, startStack, tempDir, type TestStack } from "../helpers/stack.ts";
 import { CHROME_UA } from "../helpers/hits.ts";
-import { EngagementRows, slice, wheelDef } from "../helpers/engagement.ts";
+import { popupDef, slice, wheelDef } from "../helpers/engagement.ts";
 import { fetchDocument, operationsOf, SchemaValidator, type OpenApiDocument, type Operation } from "../helpers/openapi.ts";
 import { asText, validValue, validVariants, type Known, type Values } from "./schema-values.ts";
 
 /**
  * A served stack over a seeded store (the demo traffic on the bootstrap site, a saved funnel, an
- * inbound webhook, a spin wheel), its document, and requests built for any operation of that document.
+ * inbound webhook, a popup and a spin wheel), its document, and requests built for any operation of that document.
  */
 export interface ContractFixture extends Values {
   stack: TestStack;
@@ -49,7 +49,12 @@ export async function openFixture(): Promise<ContractFixture> {
   writeFileSync(funnelFile, JSON.stringify(FUNNEL));
   must(runAdmin(dataDir, ["funnel", "create", "--site", boot.siteId, "--file", funnelFile]));
   const hook = must(runAdmin(dataDir, ["integration", "create", "--site", boot.siteId, "--kind", "webhook_in"]));
-  const wheel = new EngagementRows(dataDir, boot.orgId).wheel(boot.siteId, wheelDef([slice("Prize", 1, { prize: "static_code", code: "CONTRACT" }), slice("Nothing", 1)]));
+  const popupFile = join(dataDir, "popup.json");
+  writeFileSync(popupFile, JSON.stringify({ ...popupDef(), status: "active" }));
+  must(runAdmin(dataDir, ["popup", "create", "--site", boot.siteId, "--file", popupFile]));
+  const wheelFile = join(dataDir, "wheel.json");
+  writeFileSync(wheelFile, JSON.stringify({ ...wheelDef([slice("Prize", 1, { prize: "static_code", code: "CONTRACT" }), slice("Nothing", 1)]), status: "active" }));
+  const { id: wheel } = must(runAdmin(dataDir, ["spin", "create", "--site", boot.siteId, "--file", wheelFile]));
 
   // Limits far above what the checks send: a 429 would hide the answer under test.
   const limit = "10000000";

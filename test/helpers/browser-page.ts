@@ -2,16 +2,16 @@ import { expect } from "bun:test";
 import { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import type { Bootstrap } from "../../lib/admin/bootstrap.ts";
 import { CHROME_UA } from "./hits.ts";
 import { freePort, spawnService, type Proc } from "./process.ts";
 import { authenticator } from "./session-browser.ts";
 import { ROOT, tempDir } from "./stack.ts";
 
-/** A fresh browser context (a normal user agent: the bot filter drops HeadlessChrome); no page error may happen in it. */
-export async function inPage(browser: Browser, run: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ userAgent: CHROME_UA });
+/** A fresh browser context (a normal user agent: the bot filter drops HeadlessChrome; `options` on top); no page error may happen in it. */
+export async function inPage(browser: Browser, run: (page: Page) => Promise<void>, options: BrowserContextOptions = {}): Promise<void> {
+  const context = await browser.newContext({ userAgent: CHROME_UA, ...options });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));

@@ -1,6 +1,7 @@
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import type { EngagementStatus, PopupDefinition, Slice, WheelDefinition } from "../../lib/engagement/types.ts";
+import { newId } from "../../lib/ids.ts";
 
 /**
  * Popups and wheels written straight into an org's store, with full definitions as
@@ -86,7 +87,7 @@ export class EngagementRows {
   }
 
   popup(siteId: string, def: PopupDefinition, status: EngagementStatus = "active", at = Date.now()): string {
-    const id = crypto.randomUUID();
+    const id = newId();
     this.with((db) =>
       db.query("INSERT INTO popups (id, site_id, name, status, definition, created_at, updated_at) VALUES (?,?,?,?,?,?,?)").run(id, siteId, def.name, status, JSON.stringify(def), at, at),
     );
@@ -99,7 +100,7 @@ export class EngagementRows {
 
   /** A wheel as the CLI makes it: the definition without the codes, a stock row per slice, the coupon codes in their pool. */
   wheel(siteId: string, def: WheelDefinition, status: EngagementStatus = "active", at = Date.now()): string {
-    const id = crypto.randomUUID();
+    const id = newId();
     const stored = { ...def, slices: def.slices.map(({ codes: _codes, ...rest }) => rest) };
     this.with((db) =>
       db.transaction(() => {

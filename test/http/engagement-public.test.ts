@@ -3,7 +3,7 @@ import { must, startStack, type TestStack } from "../helpers/stack.ts";
 import { batch, CHROME_UA, ev, IPHONE_UA, post, uuid } from "../helpers/hits.ts";
 import { verify } from "@octokit/webhooks-methods";
 import { EngagementRows, popupDef, slice, wheelDef } from "../helpers/engagement.ts";
-import { engageChunkVersion } from "../../services/ingest/engage-chunk.ts";
+import { ENGAGE_SCRIPT } from "../../services/ingest/page-scripts.ts";
 import { assignVariant } from "../../lib/engagement/assign.ts";
 
 /**
@@ -394,8 +394,10 @@ describe("GET /v1/sites/{siteKey}/config", () => {
     ]);
     const wheelText = JSON.stringify(body.wheels);
     for (const secret of ["weight", "stock", "codes", "SECRET-CODE", "STATIC-SECRET", "prize", "couponDays"]) expect(wheelText).not.toContain(secret);
-    expect(body.engage).toBe(`/v1/engage.js?v=${engageChunkVersion()}`);
-    expect(body.engage).toMatch(/^\/v1\/engage\.js\?v=[A-Za-z0-9_-]{12}$/);
+    // The URL the chunk's route serves as immutable (the chunk's content hash).
+    expect(body.engage).toBe(`/v1/engage.js?v=${ENGAGE_SCRIPT.version}`);
+    const chunk = await fetch(`${s.url}${body.engage}`);
+    expect([chunk.status, chunk.headers.get("cache-control")]).toEqual([200, "public, max-age=31536000, immutable"]);
 
     // The scheduled one starts on time, without waiting for the server to read the store again.
     s.clock.advance(10 * 60_000 - 30_000);

@@ -317,6 +317,21 @@ describe("the script and its config", () => {
     expect(check.exitCode).toBe(0);
   });
 
+  test("engage.js: the chunk with ETag, gzip and 304; immutable at its current ?v=, ≤ 12 KB gzip", async () => {
+    const res = await fetch(`${s.url}/v1/engage.js`, { headers: { "accept-encoding": "gzip" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("javascript");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=3600, stale-while-revalidate=86400");
+    const etag = res.headers.get("etag")!;
+    const body = await res.text();
+    expect(body).toContain("data-tidemark-lead");
+    expect(Bun.gzipSync(new TextEncoder().encode(body), { level: 9 }).length).toBeLessThanOrEqual(12 * 1024);
+    expect((await fetch(`${s.url}/v1/engage.js`, { headers: { "if-none-match": etag } })).status).toBe(304);
+    const pinned = await fetch(`${s.url}/v1/engage.js?v=${etag.slice(1, -1)}`);
+    expect(pinned.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await fetch(`${s.url}/v1/engage.js?v=old`)).headers.get("cache-control")).toContain("max-age=3600");
+  });
+
   test("config carries the consent settings; unknown key 404", async () => {
     const res = await fetch(`${s.url}/v1/sites/${boot.siteKey}/config`);
     expect(res.status).toBe(200);

@@ -15,7 +15,8 @@ export const MODES = ["closed", "open"] as const;
 export const SCOPES = ["session", "user"] as const;
 export const MIN_STEPS = 2;
 export const MAX_STEPS = 10;
-const MAX_REGEX = 200;
+/** The longest regex a page match may have (funnels, popup targeting). */
+export const MAX_REGEX = 200;
 
 export type PageStep = { kind: "page"; label: string; match: PageMatch; value: string };
 export type EventStep = { kind: "event"; label: string; eventType: (typeof EVENT_TYPES)[number]; name: string };
@@ -134,7 +135,7 @@ export function checkFunnelDef(raw: unknown, at: string): FunnelDef {
 }
 
 /** Why a pattern is refused, or null: it must compile and not risk exponential backtracking. */
-function regexProblem(pattern: string): string | null {
+export function regexProblem(pattern: string): string | null {
   try {
     new RegExp(pattern);
   } catch (error) {

@@ -52,6 +52,8 @@ type Ev = Record<string, unknown>;
   let dnt = false;
   let ready = false;
   let nv = false;
+  /** The visitor id was made on this page (nv is cleared once sent; the engagement chunk needs it later). */
+  let fresh = false;
   let lastRef: string = d.referrer;
   const buf: Ev[] = [];
   const listeners: ((c: Consent) => void)[] = [];
@@ -60,7 +62,7 @@ type Ev = Record<string, unknown>;
   const idStore = () => (consent.analytics ? LS : SS);
   function visitorId(): string {
     let id = read(idStore(), VID);
-    if (!id) { id = uuid7(); nv = true; write(idStore(), VID, id); }
+    if (!id) { id = uuid7(); nv = fresh = true; write(idStore(), VID, id); }
     return id;
   }
   function campaignKey(): string {
@@ -254,6 +256,20 @@ type Ev = Record<string, unknown>;
     send();
   }
 
+  /**
+   * Popups, wheels and marked forms live in a separate chunk (services/ingest/tracker/engage.ts),
+   * loaded only when the site has some or the page has a marked form; `api.e` is all it gets.
+   */
+  function engage(c: { engage?: string | null }) {
+    const url = c.engage || (d.querySelector("form[data-tidemark-lead]") && "/v1/engage.js");
+    if (!url || dnt) return;
+    api.e = { c, base, key: siteKey, push: (t: string, f: Ev) => push(t, f, true), ids: () => [visitorId(), sessionId()], fresh: () => fresh, consent: () => consent };
+    const el = d.createElement("script");
+    el.async = true;
+    el.src = new URL(url, base).href;
+    d.head.append(el);
+  }
+
   pageview();
   queued.forEach(run);
   for (const m of ["pushState", "replaceState"] as const) {
@@ -283,6 +299,6 @@ type Ev = Record<string, unknown>;
 
   fetch(base + "/v1/sites/" + encodeURIComponent(siteKey) + "/config", { credentials: "omit" })
     .then((r) => (r.ok ? r.json() : Promise.reject()))
-    .then((c: { consent: Settings }) => start(c.consent))
+    .then((c: { consent: Settings; engage?: string | null }) => { start(c.consent); engage(c); })
     .catch(() => start({ mode: "opt-in", respectDnt: true } as Settings));
 })(window, document);

@@ -1,0 +1,133 @@
+import type { PopupLayout } from "../../../../lib/engagement/types.ts";
+import { colour, el } from "./dom.ts";
+
+/**
+ * The accessible dialog every popup and wheel is shown in: `role="dialog"`, `aria-modal` for
+ * modal and fullscreen (Tab stays inside), labelled by its title, focus moved in and given back
+ * on close, Escape and a visible labelled close button, styles of its own (inside a shadow root
+ * the site's CSS does not reach) and no motion when the visitor asks for reduced motion.
+ */
+
+export const STYLES = `:host{all:initial}
+.o{position:fixed;inset:0;background:rgba(0,0,0,.55);z-index:2147483646}
+.d{position:fixed;z-index:2147483647;box-sizing:border-box;background:var(--bg);color:var(--fg);font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;padding:24px;border-radius:10px;box-shadow:0 10px 40px rgba(0,0,0,.35);max-height:100vh;overflow:auto;animation:tm-in .25s ease-out;text-align:left}
+.d *{box-sizing:border-box}
+.modal{top:50%;left:50%;transform:translate(-50%,-50%);width:min(94vw,480px)}
+.fullscreen{inset:0;border-radius:0;display:flex;flex-direction:column;justify-content:center;align-items:center}
+.fullscreen>.in{width:min(94vw,560px)}
+.slide_in{right:16px;bottom:16px;width:min(94vw,360px)}
+.bar{top:0;left:0;right:0;border-radius:0;padding:10px 60px 10px 16px}
+.bar>.in{display:flex;flex-wrap:wrap;gap:6px 16px;align-items:center}
+.bar .t{font-size:18px;margin:0}.bar p{margin:0}.bar form{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end}.bar .f{margin:0}.bar .b{width:auto;margin:0}
+.t{margin:0 44px 8px 0;font-size:22px;line-height:1.25;color:inherit}
+p{margin:0 0 12px}
+img{display:block;max-width:100%;height:auto;border-radius:6px;margin:0 0 12px}
+.x{position:absolute;top:6px;right:6px;width:44px;height:44px;border:0;background:none;color:inherit;font:28px/1 system-ui,sans-serif;cursor:pointer;border-radius:6px}
+.f{margin:0 0 10px}
+label{display:block;font-weight:600;margin:0 0 4px}
+.ck{display:flex;gap:8px;align-items:flex-start;font-weight:400}
+.ck input{width:20px;height:20px;margin:2px 0 0;flex:none}
+input,textarea{width:100%;padding:10px;border:1px solid #767676;border-radius:6px;font:inherit;color:#111;background:#fff}
+textarea{min-height:80px}
+[aria-invalid=true]{border:2px solid #c5221f}
+.e{font-weight:600;font-size:14px;margin:4px 0 0}
+.e:empty,.st:empty{display:none}
+.b{display:inline-block;width:100%;margin:8px 0 0;padding:12px 18px;border:0;border-radius:6px;background:var(--btn);color:var(--btnfg);font:inherit;font-weight:700;text-align:center;text-decoration:none;cursor:pointer}
+.b[disabled]{opacity:.7;cursor:progress}
+.st{font-weight:600;margin:8px 0 0}
+.hp{position:absolute;left:-10000px;top:auto;width:1px;height:1px;overflow:hidden}
+button:focus-visible,a:focus-visible,input:focus-visible,textarea:focus-visible{outline:3px solid #1a73e8;outline-offset:2px}
+.wh{transition:transform 4s cubic-bezier(.15,.65,.1,1)}
+.wheel{display:block;width:min(70vw,260px);height:auto;margin:0 auto 12px}
+.code{font:700 20px/1.3 ui-monospace,Menlo,Consolas,monospace;letter-spacing:.05em}
+@keyframes tm-in{from{opacity:0}}
+@media (prefers-reduced-motion:reduce){.d,.wh{animation:none!important;transition:none!important}}`;
+
+export interface DialogOptions {
+  layout: PopupLayout;
+  colors: { background: string; text: string; button: string; buttonText: string };
+  /** The accessible name of the close button. */
+  closeLabel?: string;
+  onClose(): void;
+}
+
+export interface Dialog {
+  /** The dialog element (role="dialog"); put content in `body`. */
+  box: HTMLElement;
+  body: HTMLElement;
+  /** Labels the dialog by this element (its title). */
+  labelBy(title: HTMLElement): void;
+  /** Moves focus into the dialog (the first field or button; else the dialog). */
+  focus(): void;
+  /** Removes it and gives focus back (does not call onClose). */
+  remove(): void;
+}
+
+const FOCUSABLE = 'a[href],button:not([disabled]),input:not([disabled]):not([tabindex="-1"]),textarea:not([disabled]),select:not([disabled]),[tabindex]:not([tabindex="-1"])';
+
+/** The element that has focus, through shadow roots. */
+function deepActive(): Element | null {
+  let a = document.activeElement;
+  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+  return a;
+}
+
+export function openDialog(root: ShadowRoot | Element, o: DialogOptions): Dialog {
+  if (!root.querySelector("style[data-tm]")) root.append(el("style", { "data-tm": "" }, STYLES));
+  const modal = o.layout === "modal" || o.layout === "fullscreen";
+  const before = deepActive() as HTMLElement | null;
+  const overlay = o.layout === "modal" ? el("div", { class: "o" }) : null;
+  const box = el("div", { role: "dialog", "aria-modal": String(modal), class: `d ${o.layout}`, tabindex: "-1" });
+  box.style.setProperty("--bg", colour(o.colors.background, "#ffffff"));
+  box.style.setProperty("--fg", colour(o.colors.text, "#111111"));
+  box.style.setProperty("--btn", colour(o.colors.button, "#0b57d0"));
+  box.style.setProperty("--btnfg", colour(o.colors.buttonText, "#ffffff"));
+  const body = el("div", { class: "in" });
+  const x = el("button", { type: "button", class: "x", "aria-label": o.closeLabel ?? "Close" }, "×");
+  x.onclick = () => o.onClose();
+  box.append(x, body);
+  if (overlay) overlay.onclick = () => o.onClose();
+  const focusables = () => Array.from(box.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((e) => e.getClientRects().length > 0 && !e.closest(".hp"));
+  box.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") {
+      e.stopPropagation();
+      o.onClose();
+    } else if (e.key === "Tab" && modal) {
+      const list = focusables();
+      if (!list.length) return e.preventDefault();
+      const active = (box.getRootNode() as Document | ShadowRoot).activeElement;
+      const i = list.indexOf(active as HTMLElement);
+      if (e.shiftKey && i <= 0) {
+        e.preventDefault();
+        list[list.length - 1].focus();
+      } else if (!e.shiftKey && i === list.length - 1) {
+        e.preventDefault();
+        list[0].focus();
+      }
+    }
+  });
+  if (overlay) root.append(overlay);
+  root.append(box);
+  return {
+    box,
+    body,
+    labelBy(title) {
+      box.setAttribute("aria-labelledby", title.id);
+    },
+    focus() {
+      const first = focusables().find((e) => e !== x);
+      (first ?? box).focus();
+    },
+    remove() {
+      overlay?.remove();
+      box.remove();
+      if (before && before.isConnected && typeof before.focus === "function") before.focus();
+    },
+  };
+}
+
+/** Whether focus is in something the visitor is typing into (a non-modal popup then leaves focus alone). */
+export function typing(): boolean {
+  const a = deepActive() as HTMLElement | null;
+  return !!a && (a.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(a.tagName));
+}
