@@ -10,6 +10,7 @@ import { LeadSubmission, type LeadAccepted } from "./page-models.ts";
 import { bodyReader, consentOf, contactOf, openPageRequest, type ConsentRecord, type PageDeps, type PageRequest } from "./page-checks.ts";
 import { LEAD_FIELDS, type PopupDefinition } from "./types.ts";
 import { NO_VARIANT } from "../ingest/popup-counts.ts";
+import { storedPopup } from "./manage.ts";
 
 /**
  * `POST /v1/leads` (docs/engagement.md "Lead submission"): a lead left in a popup's form or in
@@ -42,7 +43,7 @@ interface ActivePopup {
 async function activePopup(store: TenantStore, siteId: string, id: string): Promise<ActivePopup> {
   const rows = await readRows(store, "SELECT id, name, definition FROM popups WHERE id = ? AND site_id = ? AND status = 'active'", [id, siteId], "objects");
   if (rows.length === 0) throw new ApiError("NOT_FOUND", "No active popup of this site has this id", [{ path: "ref", message: "no active popup of this site has this id" }]);
-  return { id: rows[0].id as string, name: rows[0].name as string, definition: JSON.parse(rows[0].definition as string) as PopupDefinition };
+  return { id: rows[0].id as string, name: rows[0].name as string, definition: storedPopup(rows[0] as { definition: string }) };
 }
 
 /**
