@@ -101,7 +101,8 @@ function formParts(body: LeadSubmission, at: number): LeadParts {
   if (body.source === "form") requireContact(contact, "fields", "a lead needs an email, phone or name");
   // The page's own box: its text is only known from the page.
   const consent: ConsentRecord | null = body.consent ? { given: body.consent.given, text: body.consent.text ?? "", at: new Date(at).toISOString() } : null;
-  return { sourceName: body.ref, contact, extra: consent ? { consent } : {}, popup: null };
+  // A form with no name, id or action is named by its page.
+  return { sourceName: body.ref || body.path || body.source, contact, extra: consent ? { consent } : {}, popup: null };
 }
 
 /** Checks a page's lead and writes it (see the module's doc); throws the error to answer. */
