@@ -8,10 +8,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { must, startStack, type TestStack } from "../helpers/stack.ts";
-import { CHROME_UA } from "../helpers/hits.ts";
-import { inPage } from "../helpers/browser-page.ts";
+import { inPage, launchVisitorChromium, until } from "../helpers/browser-page.ts";
 import { EngagementRows, popupDef, slice, wheelDef } from "../helpers/engagement.ts";
 
 let s: TestStack;
@@ -58,7 +57,7 @@ beforeAll(async () => {
         { headers: { "content-type": "text/html" } },
       ),
   });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: [`--user-agent=${CHROME_UA}`, "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"] });
+  browser = await launchVisitorChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -67,15 +66,6 @@ afterAll(async () => {
   await s?.close();
 });
 
-async function until<T>(probe: () => T | undefined | null | false, what: string, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(100);
-  }
-}
 
 /** A fresh visitor who consented (the chunk keeps its memory in localStorage). */
 const visitor = (run: (p: Page) => Promise<void>) =>
