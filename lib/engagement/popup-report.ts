@@ -8,7 +8,7 @@ import { readRows } from "../db/statements.ts";
 import { invalid, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
 import { abTest, SHOWN, type Arm, type TestResult } from "./ab-stats.ts";
-import { HOLDOUT } from "./assign.ts";
+import { HOLDOUT, NO_VARIANT } from "./assign.ts";
 import { downstreamOf, NO_ARM, type Exposed } from "./downstream.ts";
 import { isoOf, storedPopup, type StoredRow } from "./manage.ts";
 import type { PopupDetail, PopupList } from "./models.ts";
@@ -23,7 +23,6 @@ import type { PopupDefinition } from "./types.ts";
  */
 
 /** The variant ingest records for a popup shown without a test (lib/ingest popup counts). */
-export const NO_VARIANT = "-";
 
 /** The site without its analytics data (the lists do not need it). */
 type SiteRef = Omit<AnalyticsSite, "data">;
