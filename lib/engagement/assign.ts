@@ -6,8 +6,6 @@
  */
 
 export const HOLDOUT = "holdout";
-/** The variant a popup's views and leads are counted under when it runs no test. */
-export const NO_VARIANT = "-";
 
 /** FNV-1a, 32 bits, over the UTF-16 code units of `text`, as an unsigned integer. */
 export function fnv1a(text: string): number {

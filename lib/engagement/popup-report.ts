@@ -8,11 +8,11 @@ import { readRows } from "../db/statements.ts";
 import { invalid, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
 import { abTest, SHOWN, type Arm, type TestResult } from "./ab-stats.ts";
-import { HOLDOUT, NO_VARIANT } from "./assign.ts";
+import { HOLDOUT } from "./assign.ts";
 import { downstreamOf, NO_ARM, type Exposed } from "./downstream.ts";
 import { isoOf, storedPopup, type StoredRow } from "./manage.ts";
 import type { PopupDetail, PopupList } from "./models.ts";
-import type { PopupDefinition } from "./types.ts";
+import { NO_VARIANT, type PopupDefinition } from "./types.ts";
 
 /**
  * The popup figures of the read API (docs/engagement.md "Read API"). Views and closes come

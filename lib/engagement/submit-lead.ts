@@ -5,10 +5,10 @@ import type { TenantStore } from "../db/tenants.ts";
 import { insertLead, knownLead, prepareLead, type CreatedLead, type LeadSite } from "../leads/create-lead.ts";
 import { leadSite, requireOrgFeatures } from "../leads/inbound.ts";
 import { failed, requireContact, type LeadContact, type LeadInput } from "../leads/lead.ts";
-import { assignVariant, HOLDOUT, NO_VARIANT } from "./assign.ts";
+import { assignVariant, HOLDOUT } from "./assign.ts";
 import { LeadSubmission, type LeadAccepted } from "./page-models.ts";
 import { bodyReader, consentOf, contactOf, openPageRequest, type ConsentRecord, type PageDeps, type PageRequest } from "./page-checks.ts";
-import { LEAD_FIELDS, type PopupDefinition } from "./types.ts";
+import { LEAD_FIELDS, NO_VARIANT, type PopupDefinition } from "./types.ts";
 import { storedPopup } from "./manage.ts";
 
 /**

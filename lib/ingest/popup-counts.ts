@@ -1,5 +1,6 @@
 import { allOp, runOp, type Program } from "../db/statements.ts";
-import { HOLDOUT, NO_VARIANT } from "../engagement/assign.ts";
+import { HOLDOUT } from "../engagement/assign.ts";
+import { NO_VARIANT } from "../engagement/types.ts";
 import { VARIANT_KEY } from "../engagement/popup-definition.ts";
 import { epochDayIn } from "../time.ts";
 
