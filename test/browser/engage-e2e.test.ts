@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
+import { verify } from "@octokit/webhooks-methods";
 import { must, startStack, type TestStack } from "../helpers/stack.ts";
 import { inPage, launchVisitorChromium, until } from "../helpers/browser-page.ts";
 import { EngagementRows, popupDef, slice, wheelDef } from "../helpers/engagement.ts";
@@ -20,6 +21,11 @@ let page: ReturnType<typeof Bun.serve>;
 let browser: Browser;
 let popupId: string;
 let wheelId: string;
+let exitPopupId: string;
+let receiver: ReturnType<typeof Bun.serve>;
+let signingSecret: string;
+/** What the site's webhook receiver got: each body with whether its signature verified. */
+const received: { body: { event: string; source: string; sourceName: string; lead: { email: string } }; signatureValid: boolean }[] = [];
 
 /** An admin CLI definition file, made from a definition and the status it asks for. */
 function create(kind: "popup" | "spin", def: object): string {
@@ -31,7 +37,7 @@ function create(kind: "popup" | "spin", def: object): string {
 const ANY = { paths: [], excludePaths: [], devices: [], visitor: "any" as const, channels: [], campaigns: [], countries: [] };
 
 beforeAll(async () => {
-  s = await startStack();
+  s = await startStack({ env: { WEBHOOK_ALLOW_PRIVATE: "1" } });
   boot = s.bootstrap!;
   rows = new EngagementRows(s.dataDir, boot.orgId);
   must(s.admin("site", "consent", "--site", boot.siteId, "--mode", "none"));
@@ -47,13 +53,53 @@ beforeAll(async () => {
       form: { fields: ["email"], required: ["email"], consent: null, submitLabel: "Spin the wheel", successText: "Good luck!" },
     }),
   );
+  exitPopupId = create(
+    "popup",
+    popupDef({
+      name: "Leaving already?",
+      content: { ...popupDef().content, title: "Before you go" },
+      form: { fields: ["email"], required: ["email"], consent: null, submitLabel: "Send me the guide", successText: "On its way." },
+      triggers: [{ kind: "exit_intent", mobile: "none" }],
+      targeting: { ...ANY, paths: [{ match: "starts_with", value: "/exit" }] },
+      frequency: { show: "once_per_session", days: null, stopAfterClose: true, stopAfterConvert: true, maxViews: null },
+      variants: [],
+      holdout: 0,
+    }),
+  );
+  create(
+    "popup",
+    popupDef({
+      name: "Halfway there",
+      content: { ...popupDef().content, title: "Enjoying the article?" },
+      triggers: [{ kind: "scroll", percent: 50 }],
+      targeting: { ...ANY, paths: [{ match: "equals", value: "/long" }] },
+      variants: [],
+      holdout: 0,
+    }),
+  );
+  // The site's own server for new leads: it checks each delivery's signature as a customer would.
+  receiver = Bun.serve({
+    port: 0,
+    async fetch(request) {
+      const raw = await request.text();
+      const signatureValid = await verify(signingSecret, `${request.headers.get("x-svc-timestamp")}.${raw}`, request.headers.get("x-svc-signature") ?? "").catch(() => false);
+      received.push({ body: JSON.parse(raw), signatureValid });
+      return new Response("ok");
+    },
+  });
+  signingSecret = must(s.admin("integration", "create", "--site", boot.siteId, "--kind", "webhook_out", "--url", `http://127.0.0.1:${receiver.port}/leads`)).signingSecret;
   const script = `${s.url}/v1/script.js`;
   // The customer's site: another origin (another port of localhost, the bootstrap site's verified domain).
+  const BODIES: Record<string, string> = {
+    "/long": `<h1>A long article</h1><div style="height: 4000px">Text</div>`,
+    "/news": `<h1>News</h1><form data-tidemark-lead="newsletter" name="footer-news" action="/thanks"><label>Your e-mail <input type="email" name="email"></label><button>Sign up</button></form>`,
+    "/thanks": `<h1>Thanks for signing up</h1>`,
+  };
   page = Bun.serve({
     port: 0,
-    fetch: () =>
+    fetch: (request) =>
       new Response(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title><script defer src="${script}" data-site="${boot.siteKey}"></script></head><body><main><h1>Shop</h1></main></body></html>`,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title><script defer src="${script}" data-site="${boot.siteKey}"></script></head><body><main>${BODIES[new URL(request.url).pathname] ?? `<h1>Shop</h1><a href="/exit-2">Next page</a>`}</main></body></html>`,
         { headers: { "content-type": "text/html" } },
       ),
   });
@@ -63,6 +109,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   page?.stop(true);
+  receiver?.stop(true);
   await s?.close();
 });
 
@@ -96,6 +143,69 @@ describe("the chunk against the real server", () => {
       expect(exposure).toMatchObject({ visitor: seqOf(vid), variant: "-", views: 1, closes: 0, lead_at: lead.created_at });
       const day = await until(() => rows.all("SELECT views, closes, submits FROM popup_days WHERE popup_id = ? AND submits = 1", popupId)[0], "the day's submit");
       expect(day).toEqual({ views: 1, closes: 0, submits: 1 });
+    });
+  }, 60_000);
+
+  test("an exit-intent popup: not on load nor on moves inside the page, shown when the pointer leaves through the top; used by keyboard alone, its lead reaches the site's receiver signed; not shown again on the next page", async () => {
+    await visitor(async (p) => {
+      await p.goto(`http://localhost:${page.port}/exit`);
+      const dialog = p.getByRole("dialog", { name: "Before you go" });
+      // Past the chunk's arming delay, and the pointer moving about inside the page: nothing.
+      await p.waitForTimeout(2500);
+      await p.mouse.move(200, 200);
+      await p.mouse.move(400, 5);
+      await p.waitForTimeout(300);
+      expect(await dialog.count()).toBe(0);
+      await p.mouse.move(400, -20);
+      await dialog.waitFor();
+      // Keyboard alone: focus is in the dialog's field; type, Tab to the button, Enter.
+      expect(await p.evaluate(() => (document.activeElement?.shadowRoot?.activeElement ?? document.activeElement)?.getAttribute("type"))).toBe("email");
+      await p.keyboard.type("leaver@example.com");
+      await p.keyboard.press("Enter");
+      await dialog.getByText("On its way.").waitFor();
+      const lead = await until(() => rows.all("SELECT * FROM leads WHERE site_id = ? AND source_name = 'Leaving already?'", boot.siteId)[0], "the exit popup's lead");
+      expect(lead).toMatchObject({ source: "popup", email: "leaver@example.com", path: "/exit" });
+      const delivery = await until(() => received.find((r) => r.body.lead.email === "leaver@example.com"), "the webhook delivery");
+      expect(delivery).toMatchObject({ signatureValid: true, body: { event: "lead.created", source: "popup", sourceName: "Leaving already?" } });
+      await p.keyboard.press("Escape");
+      // The next page of the same session: leaving through the top again shows nothing (once a session).
+      await p.goto(`http://localhost:${page.port}/exit-2`);
+      await p.waitForTimeout(2500);
+      await p.mouse.move(400, 200);
+      await p.mouse.move(400, -20);
+      await p.waitForTimeout(500);
+      expect(await dialog.count()).toBe(0);
+      const exposure = await until(() => rows.all("SELECT views FROM popup_exposures WHERE popup_id = ?", exitPopupId)[0], "the exposure");
+      expect(exposure).toEqual({ views: 1 });
+    });
+  }, 60_000);
+
+  test("a scroll popup appears at half the page, not at 30 %", async () => {
+    await visitor(async (p) => {
+      await p.goto(`http://localhost:${page.port}/long`);
+      const dialog = p.getByRole("dialog", { name: "Enjoying the article?" });
+      const scrollTo = (share: number) => p.evaluate((f) => window.scrollTo(0, (document.documentElement.scrollHeight - window.innerHeight) * f), share);
+      await p.waitForTimeout(1000);
+      await scrollTo(0.3);
+      await p.waitForTimeout(500);
+      expect(await dialog.count()).toBe(0);
+      await scrollTo(0.5);
+      await dialog.waitFor();
+    });
+  }, 60_000);
+
+  test("a marked newsletter form becomes a newsletter lead, and the site's own submit still goes through", async () => {
+    await visitor(async (p) => {
+      // The chunk that watches marked forms comes after the page: a visitor types slower than it loads.
+      const chunk = p.waitForResponse((r) => r.url().includes("/v1/engage.js"));
+      await p.goto(`http://localhost:${page.port}/news`);
+      await chunk;
+      await p.getByLabel("Your e-mail").fill("reader+news@example.com");
+      await p.getByRole("button", { name: "Sign up" }).click();
+      await p.getByRole("heading", { name: "Thanks for signing up" }).waitFor();
+      const lead = await until(() => rows.all("SELECT * FROM leads WHERE site_id = ? AND source = 'newsletter'", boot.siteId)[0], "the newsletter lead");
+      expect(lead).toMatchObject({ source: "newsletter", source_name: "footer-news", email: "reader+news@example.com", path: "/news" });
+      await until(() => received.find((r) => r.body.source === "newsletter" && r.signatureValid), "the newsletter lead's delivery");
     });
   }, 60_000);
 
