@@ -177,7 +177,7 @@ async function visitorList(): Promise<void> {
 
 /**
  * A popup with an A/B test (two variants and a 10 % holdout) on the seeded site, seen by a
- * third of its visitors about three times each (~1 M views), a few per cent of them its leads:
+ * fifth of its visitors about three times each (~1 M views), a few per cent of them its leads:
  * the rows ingest and the lead endpoint keep (exposures, per-day counts), written straight
  * into the store once and kept with the seed. Then warm latency of the popups list and of the
  * popup's detail over the seed's days (its A/B tables, and the downstream conversions walked
@@ -189,11 +189,11 @@ async function popupReads(): Promise<void> {
   const seeded = await seededSite(flag("visitors", 1_500_000), days);
   const { boot } = seeded.seeded;
   const store = new Database(join(seeded.dataDir, `${boot.orgId}.sqlite`));
-  let popup = store.query("SELECT id FROM popups WHERE name = 'Bench A/B popup'").get() as { id: string } | null;
+  let popup = store.query("SELECT id FROM popups WHERE name = 'Bench A/B popup, 1 M views'").get() as { id: string } | null;
   if (!popup) {
     const file = join(seeded.dataDir, "bench-popup.json");
     const variants = [{ key: "a", name: "Discount", weight: 50 }, { key: "b", name: "Free guide", weight: 50, content: { title: "Free guide" } }];
-    writeFileSync(file, JSON.stringify({ name: "Bench A/B popup", status: "active", content: { title: "10 % off" }, form: { fields: ["email"], required: ["email"] }, triggers: [{ kind: "exit_intent" }], variants, holdout: 10 }));
+    writeFileSync(file, JSON.stringify({ name: "Bench A/B popup, 1 M views", status: "active", content: { title: "10 % off" }, form: { fields: ["email"], required: ["email"] }, triggers: [{ kind: "exit_intent" }], variants, holdout: 10 }));
     const made = Bun.spawnSync([process.execPath, join(ROOT, "scripts/admin.ts"), "popup", "create", "--site", boot.siteId, "--file", file], { cwd: ROOT, env: { ...process.env, ...seeded.env, LOG_REQUESTS: "0" } });
     if (made.exitCode !== 0) throw new Error(made.stderr.toString());
     popup = JSON.parse(made.stdout.toString()) as { id: string };
@@ -203,14 +203,15 @@ async function popupReads(): Promise<void> {
       "INSERT INTO popup_days (popup_id, day, variant, views, closes, submits) VALUES (?,?,?,?,?,?) ON CONFLICT (popup_id, day, variant) DO UPDATE SET views = views + excluded.views, closes = closes + excluded.closes, submits = submits + excluded.submits",
     );
     store.transaction(() => {
-      const visitors = store.query("SELECT seq, hex(uid) AS uid, first_seen_at AS firstSeen FROM visitor_rows WHERE seq % 3 = 0").all() as { seq: number; uid: string; firstSeen: number }[];
+      const visitors = store.query("SELECT seq, hex(uid) AS uid, first_seen_at AS firstSeen FROM visitor_rows WHERE seq % 5 = 0").all() as { seq: number; uid: string; firstSeen: number }[];
       for (const v of visitors) {
         const uuid = v.uid.toLowerCase().replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
         const variant = assignVariant(uuid, popup!.id, variants, 10)!;
         const firstAt = v.firstSeen + 30_000;
-        const views = 1 + (v.seq % 5);
+        const k = Math.floor(v.seq / 5);
+        const views = 1 + (k % 5);
         // Leads: 4 % of a, 5 % of b, none held out (they see nothing).
-        const lead = variant !== "holdout" && v.seq % 100 < (variant === "a" ? 4 : 5);
+        const lead = variant !== "holdout" && k % 100 < (variant === "a" ? 4 : 5);
         insertExposure.run(popup!.id, v.seq, variant, firstAt, variant === "holdout" ? 0 : views, lead ? 0 : views - 1, lead ? firstAt + 60_000 : null);
         if (variant !== "holdout") addDay.run(popup!.id, Math.floor(firstAt / 86_400_000), variant, views, lead ? 0 : views - 1, lead ? 1 : 0);
       }
