@@ -26,6 +26,9 @@ let boot: { orgId: string; siteId: string; siteKey: string; key: string; ownerEm
 let site: string;
 let popupId: string;
 let wheelId: string;
+/** A popup with a 50 % holdout and no variants whose traffic ignores the split: a sample-ratio mismatch. */
+let skewedId: string;
+const SKEWED_VISITORS = 150;
 
 const VISITORS = 400;
 const HOLDOUT_PERCENT = 20;
@@ -66,6 +69,17 @@ beforeAll(async () => {
       holdout: HOLDOUT_PERCENT,
     })]),
   ).id;
+  skewedId = must(
+    runAdmin(dataDir, ["popup", "create", "--site", boot.siteId, "--file", file("skewed.json", {
+      name: "Exit survey",
+      status: "active",
+      layout: "bar",
+      content: { title: "Tell us why you leave", button: "Take the survey", buttonUrl: "https://example.com/survey" },
+      form: null,
+      triggers: [{ kind: "time_on_page", seconds: 20 }],
+      holdout: 50,
+    })]),
+  ).id;
   wheelId = must(
     runAdmin(dataDir, ["spin", "create", "--site", boot.siteId, "--file", file("wheel.json", {
       name: "Summer wheel",
@@ -99,6 +113,15 @@ beforeAll(async () => {
     ];
     const res = await publicPost("/v1/collect", { v: 1, s: boot.siteKey, vid, sid: vidOf(100_000 + i), nv: true, c: { analytics: true, marketing: true }, ctx: { ref: "", lang: "en-GB", tz: "Europe/London", sw: 1440, sh: 900, utm: {} }, e: events });
     expect(res.status).toBe(202);
+  }
+  // Every visitor shown the survey, none held out, whatever assignVariant says (a broken page).
+  for (let i = 0; i < SKEWED_VISITORS; i++) {
+    const at = now - 2 * 3_600_000 + i * 1000;
+    const res = await publicPost("/v1/collect", { v: 1, s: boot.siteKey, vid: vidOf(400_000 + i), sid: vidOf(500_000 + i), nv: true, c: { analytics: true, marketing: true }, ctx: { ref: "", lang: "en-GB", tz: "Europe/London", sw: 1440, sh: 900, utm: {} }, e: [ev("pageview", at), ev("popup", at + 500, { n: skewedId, a: "view" })] });
+    expect(res.status).toBe(202);
+  }
+  for (let deadline = Date.now() + 20_000; (await bearer<PopupDetail>(`${site}/popups/${skewedId}`)).visitors < SKEWED_VISITORS; await Bun.sleep(100)) {
+    if (Date.now() > deadline) throw new Error("ingest did not store the survey's visitors");
   }
   // Ingest writes in batches: wait until every shown visitor is the popup's.
   const shown = arms.filter((a) => a !== HOLDOUT).length;
@@ -163,8 +186,10 @@ test("the popups list and the detail show exactly the API's numbers, A/B tables 
 
   await signedIn(async (page) => {
     await page.goto(`${origin}${site}/popups?range=7d`);
+    const SHOWN_AS: Record<string, string[]> = { "Exit survey": ["Bar", "Time on page", "No"], "Spring offer": ["Modal", "Exit intent", "Yes"] };
+    expect(list.items.map((p) => [p.name, p.layout, p.trigger, p.leadForm])).toEqual([["Exit survey", "bar", "time_on_page", false], ["Spring offer", "modal", "exit_intent", true]]);
     expect(await tableText(page, "Popups, newest first")).toEqual(
-      list.items.map((p) => [p.name, "Active", "Modal", "Exit intent", "Yes", integer.format(p.views), integer.format(p.leads), new Date(p.updatedAt).toLocaleString("en-US")]),
+      list.items.map((p) => [p.name, "Active", ...SHOWN_AS[p.name]!, integer.format(p.views), integer.format(p.leads), new Date(p.updatedAt).toLocaleString("en-US")]),
     );
     // An API key never manages; the owner's session does, and is told how.
     expect(list.canManage).toBe(false);
@@ -235,6 +260,30 @@ test("the popups list and the detail show exactly the API's numbers, A/B tables 
   });
 }, 90_000);
 
+test("a popup whose split is off warns that its numbers can't be trusted; without variants only the holdout table, the popup as shown", async () => {
+  const detail = await bearer<PopupDetail>(`${site}/popups/${skewedId}`);
+  const t = detail.test!;
+  expect(t.srm.mismatch).toBe(true);
+  expect(t.variants).toEqual([]);
+  expect(t.holdout!.arms.map((a) => [a.key, a.n])).toEqual([["holdout", 0], ["shown", SKEWED_VISITORS]]);
+  expect(t.holdout!.verdict).toBe("collecting");
+  await signedIn(async (page) => {
+    await page.goto(`${origin}${site}/popups/${skewedId}`);
+    expect(await page.locator("[data-srm=mismatch]").textContent()).toStartWith("Warning: the split is off.");
+    expect(await page.getByRole("alert").count()).toBe(1);
+    expect(await page.getByRole("table", { name: "Lead rate by variant, the control first" }).count()).toBe(0);
+    expect((await tableText(page, "Converted visitors, the holdout first")).map((r) => r.slice(0, 3))).toEqual(
+      t.holdout!.arms.map((a, i) => [i === 0 ? `${a.name} (baseline)` : a.name, integer.format(a.n), integer.format(a.converted)]),
+    );
+    expect(await page.locator('.verdict[data-verdict="collecting"]').textContent()).toBe("Verdict: Collecting data: no verdict while the split is off.");
+    // No variants: no picker; the bar as visitors see it, its button a link.
+    expect(await page.getByLabel("Variant").count()).toBe(0);
+    const frame = page.frameLocator("iframe[title='Preview of Exit survey']");
+    await frame.getByRole("heading", { name: "Tell us why you leave" }).waitFor();
+    expect(await frame.getByRole("link", { name: "Take the survey" }).getAttribute("href")).toBe("https://example.com/survey");
+  });
+}, 60_000);
+
 test("the spin wheels list and detail show the API's spins, leads and prize table; the wheel preview is drawn", async () => {
   const list = await bearer<SpinList>(`${site}/spins`);
   const detail = await bearer<SpinDetail>(`${site}/spins/${wheelId}`);
@@ -262,8 +311,8 @@ test("the spin wheels list and detail show the API's spins, leads and prize tabl
   });
 }, 60_000);
 
-test("axe finds no serious or critical violation on the four pages, light and dark; at 390 px nothing but the preview and wide tables scrolls sideways", async () => {
-  const pages = [`${site}/popups`, `${site}/popups/${popupId}`, `${site}/spins`, `${site}/spins/${wheelId}`];
+test("axe finds no serious or critical violation on the five pages, light and dark, at 1440 and 390 px, where the page does not scroll sideways", async () => {
+  const pages = [`${site}/popups`, `${site}/popups/${popupId}`, `${site}/popups/${skewedId}`, `${site}/spins`, `${site}/spins/${wheelId}`];
   for (const width of [1440, 390]) {
     await signedIn(async (page) => {
       const found: Record<string, string[]> = {};
