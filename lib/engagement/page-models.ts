@@ -54,7 +54,7 @@ export const LeadSubmission = t.Object(
   {
     ...pageBase,
     source: t.Union(PAGE_LEAD_SOURCES.map((s) => t.Literal(s)), { description: "popup: `ref` is the popup's id; form and newsletter: a marked form of the page" }),
-    ref: t.String({ minLength: 1, maxLength: 200, description: "The popup's id, or the form's name, id or action" }),
+    ref: t.String({ maxLength: 200, description: "The popup's id, or the form's name, id or action (empty for a form with none: the page's path names it)" }),
     variant: t.Optional(t.Union([t.String({ maxLength: 20 }), t.Null()], { description: "The popup's A/B variant the visitor saw" })),
   },
   {

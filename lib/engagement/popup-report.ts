@@ -12,7 +12,7 @@ import { HOLDOUT } from "./assign.ts";
 import { downstreamOf, NO_ARM, type Exposed } from "./downstream.ts";
 import { isoOf, storedPopup, type StoredRow } from "./manage.ts";
 import type { PopupDetail, PopupList } from "./models.ts";
-import type { PopupDefinition } from "./types.ts";
+import { NO_VARIANT, type PopupDefinition } from "./types.ts";
 
 /**
  * The popup figures of the read API (docs/engagement.md "Read API"). Views and closes come
@@ -23,7 +23,6 @@ import type { PopupDefinition } from "./types.ts";
  */
 
 /** The variant ingest records for a popup shown without a test (lib/ingest popup counts). */
-export const NO_VARIANT = "-";
 
 /** The site without its analytics data (the lists do not need it). */
 type SiteRef = Omit<AnalyticsSite, "data">;

@@ -3,7 +3,9 @@ import { readRows, type StoreHandles } from "../db/statements.ts";
 import type { TrackedSite } from "../ingest/site-lookup.ts";
 import { orgFeatureBlocked } from "../leads/inbound.ts";
 import { publicPopup, publicWheel } from "./public-views.ts";
-import type { PopupDefinition, PublicPopup, PublicWheel, WheelDefinition } from "./types.ts";
+import type { PublicPopup, PublicWheel } from "./types.ts";
+import { DEFAULT_POPUPS_PER_SESSION, storedPopup, storedWheel } from "./manage.ts";
+import { logLine } from "../log.ts";
 
 /**
  * The engagement part of a site's public config (docs/engagement.md "The page"), read on every
@@ -16,8 +18,6 @@ import type { PopupDefinition, PublicPopup, PublicWheel, WheelDefinition } from 
 
 /** How long a site's popups and wheels are served from memory before the store is read again. */
 export const CONFIG_STALENESS_MS = 30_000;
-/** Popups one session may see when the site has not set its own cap. */
-export const DEFAULT_POPUPS_PER_SESSION = 1;
 /** Sites kept in memory; past this many all are forgotten at once (the busy ones come straight back). */
 const MAX_SITES = 10_000;
 
@@ -53,6 +53,16 @@ async function activeRows(store: StoreHandles, siteId: string, table: "popups" |
   return (await readRows(store, `SELECT id, definition, updated_at FROM ${table} WHERE site_id = ? AND status = 'active' ORDER BY created_at, id`, [siteId], "objects")) as unknown as DefinitionRow[];
 }
 
+/** A stored definition as checked again, or null (logged) when it no longer passes: one broken row must not take the site's other popups down. */
+function readable<T>(row: DefinitionRow, read: (row: { definition: string }) => T): T | null {
+  try {
+    return read(row);
+  } catch (error) {
+    logLine({ level: "warn", msg: "stored engagement definition unreadable", id: row.id, error: error instanceof Error ? error.message : String(error) });
+    return null;
+  }
+}
+
 async function loadSite(platform: Platform, site: TrackedSite, at: number): Promise<SiteEngagement> {
   const store = await platform.tenants.get(site.org);
   const [popupRows, wheelRows, settings] = await Promise.all([
@@ -60,13 +70,13 @@ async function loadSite(platform: Platform, site: TrackedSite, at: number): Prom
     activeRows(store, site.id, "spin_wheels"),
     readRows(store, "SELECT popups_per_session AS n FROM engagement_settings WHERE site_id = ?", [site.id], "objects"),
   ]);
-  const popups = popupRows.map((row) => {
-    const def = JSON.parse(row.definition) as PopupDefinition;
-    return { view: publicPopup(def, { id: row.id, updatedAt: row.updated_at }), startAt: instant(def.startAt), endAt: instant(def.endAt) };
+  const popups = popupRows.flatMap((row) => {
+    const def = readable(row, storedPopup);
+    return def ? [{ view: publicPopup(def, { id: row.id, updatedAt: row.updated_at }), startAt: instant(def.startAt), endAt: instant(def.endAt) }] : [];
   });
-  const wheels = wheelRows.map((row) => {
-    const def = JSON.parse(row.definition) as WheelDefinition;
-    return { view: publicWheel(def, { id: row.id, updatedAt: row.updated_at }), startAt: instant(def.startAt), endAt: instant(def.endAt) };
+  const wheels = wheelRows.flatMap((row) => {
+    const def = readable(row, storedWheel);
+    return def ? [{ view: publicWheel(def, { id: row.id, updatedAt: row.updated_at }), startAt: instant(def.startAt), endAt: instant(def.endAt) }] : [];
   });
   return { loadedAt: at, popups, wheels, popupsPerSession: (settings[0]?.n as number | undefined) ?? DEFAULT_POPUPS_PER_SESSION };
 }

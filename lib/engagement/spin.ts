@@ -10,6 +10,7 @@ import { drawSlice } from "./draw.ts";
 import { SpinRequest, type SpinOutcome } from "./page-models.ts";
 import { bodyReader, consentOf, contactOf, openPageRequest, type PageDeps, type PageRequest } from "./page-checks.ts";
 import type { WheelDefinition } from "./types.ts";
+import { storedWheel } from "./manage.ts";
 
 /**
  * `POST /v1/spins` (docs/engagement.md "Spinning"): once per wheel per e-mail address and per
@@ -74,7 +75,7 @@ const SPIN_COLUMNS = "id, client_id, email, visitor_uid, slice, code, expires_at
 async function wheelOfSite(store: TenantStore, siteId: string, id: string): Promise<(ActiveWheel & { status: string }) | null> {
   const rows = await readRows(store, "SELECT id, name, status, definition FROM spin_wheels WHERE id = ? AND site_id = ?", [id, siteId], "objects");
   if (rows.length === 0) return null;
-  return { id: rows[0].id as string, name: rows[0].name as string, status: rows[0].status as string, definition: JSON.parse(rows[0].definition as string) as WheelDefinition };
+  return { id: rows[0].id as string, name: rows[0].name as string, status: rows[0].status as string, definition: storedWheel(rows[0] as { definition: string }) };
 }
 
 const conflict = (path: string, message: string) => new ApiError("CONFLICT", message, [{ path, message }]);

@@ -8,8 +8,8 @@ import { failed, requireContact, type LeadContact, type LeadInput } from "../lea
 import { assignVariant, HOLDOUT } from "./assign.ts";
 import { LeadSubmission, type LeadAccepted } from "./page-models.ts";
 import { bodyReader, consentOf, contactOf, openPageRequest, type ConsentRecord, type PageDeps, type PageRequest } from "./page-checks.ts";
-import { LEAD_FIELDS, type PopupDefinition } from "./types.ts";
-import { NO_VARIANT } from "../ingest/popup-counts.ts";
+import { LEAD_FIELDS, NO_VARIANT, type PopupDefinition } from "./types.ts";
+import { storedPopup } from "./manage.ts";
 
 /**
  * `POST /v1/leads` (docs/engagement.md "Lead submission"): a lead left in a popup's form or in
@@ -42,7 +42,7 @@ interface ActivePopup {
 async function activePopup(store: TenantStore, siteId: string, id: string): Promise<ActivePopup> {
   const rows = await readRows(store, "SELECT id, name, definition FROM popups WHERE id = ? AND site_id = ? AND status = 'active'", [id, siteId], "objects");
   if (rows.length === 0) throw new ApiError("NOT_FOUND", "No active popup of this site has this id", [{ path: "ref", message: "no active popup of this site has this id" }]);
-  return { id: rows[0].id as string, name: rows[0].name as string, definition: JSON.parse(rows[0].definition as string) as PopupDefinition };
+  return { id: rows[0].id as string, name: rows[0].name as string, definition: storedPopup(rows[0] as { definition: string }) };
 }
 
 /**
@@ -100,7 +100,8 @@ function formParts(body: LeadSubmission, at: number): LeadParts {
   if (body.source === "form") requireContact(contact, "fields", "a lead needs an email, phone or name");
   // The page's own box: its text is only known from the page.
   const consent: ConsentRecord | null = body.consent ? { given: body.consent.given, text: body.consent.text ?? "", at: new Date(at).toISOString() } : null;
-  return { sourceName: body.ref, contact, extra: consent ? { consent } : {}, popup: null };
+  // A form with no name, id or action is named by its page.
+  return { sourceName: body.ref || body.path || body.source, contact, extra: consent ? { consent } : {}, popup: null };
 }
 
 /** Checks a page's lead and writes it (see the module's doc); throws the error to answer. */

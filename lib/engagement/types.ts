@@ -5,6 +5,9 @@
  * hands the script) are derived from them by `publicPopup` / `publicWheel`.
  */
 
+/** The variant a popup's views, exposures and leads are stored under when it runs no test (the held-out group's is `holdout`, lib/engagement/assign.ts). */
+export const NO_VARIANT = "-";
+
 export const ENGAGEMENT_STATUSES = ["draft", "active", "paused", "archived"] as const;
 export type EngagementStatus = (typeof ENGAGEMENT_STATUSES)[number];
 

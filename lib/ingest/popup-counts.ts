@@ -1,5 +1,7 @@
 import { allOp, runOp, type Program } from "../db/statements.ts";
 import { HOLDOUT } from "../engagement/assign.ts";
+import { NO_VARIANT } from "../engagement/types.ts";
+import { VARIANT_KEY } from "../engagement/popup-definition.ts";
 import { epochDayIn } from "../time.ts";
 
 /**
@@ -16,9 +18,6 @@ export interface PopupAction {
   variant: string;
 }
 
-/** A popup shown without an A/B test has this variant. */
-export const NO_VARIANT = "-";
-const VARIANT_KEY = /^[a-z0-9_-]{1,20}$/;
 
 /** The variant of a `popup` event: `holdout` for a held-out visitor, else `p.v` when it is a variant key, else `-`. */
 export function popupAction(action: string, props: Record<string, unknown> | undefined): PopupAction {

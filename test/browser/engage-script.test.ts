@@ -10,9 +10,8 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import type { PublicPopup, PublicWheel } from "../../lib/engagement/types.ts";
 import { seriousViolations } from "../helpers/axe.ts";
-import { inPage } from "../helpers/browser-page.ts";
-import { chromium } from "playwright-core";
-import { CHROME_UA, IPHONE_UA } from "../helpers/hits.ts";
+import { inPage, launchVisitorChromium, until } from "../helpers/browser-page.ts";
+import { IPHONE_UA } from "../helpers/hits.ts";
 import { turnFor } from "../../services/ingest/tracker/engage/wheel.ts";
 import { assignVariant } from "../../lib/engagement/assign.ts";
 
@@ -153,7 +152,7 @@ beforeAll(async () => {
     },
   });
   // A browser-wide normal user agent (never HeadlessChrome), as test/browser/tracker.test.ts.
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: [`--user-agent=${CHROME_UA}`, "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"] });
+  browser = await launchVisitorChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -162,15 +161,6 @@ afterAll(async () => {
   site?.stop(true);
 });
 
-async function until<T>(probe: () => T | undefined | null | false, what: string, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(50);
-  }
-}
 
 /** A fresh visitor (analytics consent given, so the chunk keeps its memory in localStorage); no page error may happen. */
 async function visitor(run: (page: Page) => Promise<void>, options: { reducedMotion?: "reduce" | "no-preference"; consent?: boolean; phone?: boolean } = {}) {

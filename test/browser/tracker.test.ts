@@ -3,6 +3,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { existsSync } from "node:fs";
 import { must, startStack, type TestStack } from "../helpers/stack.ts";
 import { CHROME_UA, openTenant } from "../helpers/hits.ts";
+import { until } from "../helpers/browser-page.ts";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -54,15 +55,8 @@ afterAll(async () => {
 
 const tenant = () => openTenant(s.dataDir, s.bootstrap!.orgId);
 
-async function waitFor<T>(probe: () => T | undefined | null | false, what: string, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(100);
-  }
-}
+/** What the server stored, once it is there. */
+const waitFor = until;
 
 async function click(page: Page, role: string) {
   await page.getByRole("button", { name: role }).click();

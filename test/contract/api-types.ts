@@ -1911,7 +1911,7 @@ export interface operations {
                     path?: string;
                     /** @description popup: `ref` is the popup's id; form and newsletter: a marked form of the page */
                     source: "popup" | "form" | "newsletter";
-                    /** @description The popup's id, or the form's name, id or action */
+                    /** @description The popup's id, or the form's name, id or action (empty for a form with none: the page's path names it) */
                     ref: string;
                     /** @description The popup's A/B variant the visitor saw */
                     variant?: string | null;
@@ -1950,7 +1950,7 @@ export interface operations {
                     path?: string;
                     /** @description popup: `ref` is the popup's id; form and newsletter: a marked form of the page */
                     source: "popup" | "form" | "newsletter";
-                    /** @description The popup's id, or the form's name, id or action */
+                    /** @description The popup's id, or the form's name, id or action (empty for a form with none: the page's path names it) */
                     ref: string;
                     /** @description The popup's A/B variant the visitor saw */
                     variant?: string | null;

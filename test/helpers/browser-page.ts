@@ -68,3 +68,22 @@ export async function startDashboardServer(prefix: string, env: Record<string, s
 
 /** Debian's Chromium (CHROMIUM_PATH for another). */
 export const launchChromium = () => chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+
+/**
+ * Chromium as a visitor's browser, for pages running the tracking script: a browser-wide
+ * ordinary user agent (headless Chromium's own, "HeadlessChrome", is a bot by isbot's list,
+ * and page-level overrides do not reach beacons sent while a page unloads).
+ */
+export const launchVisitorChromium = () =>
+  chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: [`--user-agent=${CHROME_UA}`, "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"] });
+
+/** Polls `probe` until it gives a value (what the server stored, what a page sent), failing after `ms` with `what`. */
+export async function until<T>(probe: () => T | undefined | null | false, what: string, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = probe();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(50);
+  }
+}

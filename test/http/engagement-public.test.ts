@@ -264,6 +264,10 @@ describe("POST /v1/leads", () => {
     expect(formLead).toMatchObject({ source: "form", source_name: "contact", email: null, name: "Grace Hopper", phone: "+1 555 0100", message: "Call me" });
     expect(formLead.extra).toEqual({});
     expect(rows.count("SELECT count(*) AS n FROM deliveries WHERE lead_id IN (?, ?)", newsLead.id, formLead.id)).toBe(2);
+
+    // A form with no name, id or action (the chunk sends an empty ref) is named by its page.
+    const unnamed = await send("/v1/leads", { ...base, id: uuid(), source: "form", ref: "", fields: { email: "x@example.org" } });
+    expect(leadRow(((await unnamed.json()) as any).leadId)).toMatchObject({ source: "form", source_name: "/blog/post" });
   });
 
   describe("refused submissions store nothing", () => {
