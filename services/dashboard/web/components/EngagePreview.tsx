@@ -41,6 +41,7 @@ export function EngagePreview({ title, draw, drawKey, children }: {
   useEffect(() => {
     const element = box.current;
     if (!element) return;
+    // The room for the frame box: the wrapper's width less the box's two 1 px borders.
     const observer = new ResizeObserver(() => setRoom(element.clientWidth - 2));
     observer.observe(element);
     return () => observer.disconnect();

@@ -88,7 +88,7 @@ function AbTest({ test }: { test: Test }) {
   const nameOf = (key: string | null) => test.variants.find((v) => v.key === key)?.name ?? key ?? "";
   const variantColumns: Column<VariantRow>[] = [
     { label: "Variant", value: (v) => (v.key === test.control ? `${v.name} (control)` : v.name) },
-    { label: "Weight", value: (v) => `${formatDecimalPercent(v.weight)}`, numeric: true },
+    { label: "Weight", value: (v) => formatDecimalPercent(v.weight), numeric: true },
     { label: "Visitors", value: (v) => formatInteger(v.n), numeric: true },
     { label: "Leads", value: (v) => formatInteger(v.leads), numeric: true },
     { label: "Lead rate", value: (v) => formatPercent(v.rate), numeric: true },
