@@ -347,7 +347,7 @@ test("keyboard only: the skip link, the site switcher, the range, the theme, the
 
     // The skip link moves focus into the main landmark.
     await page.keyboard.press("Shift+Tab");
-    for (let i = 0; i < 30 && (await page.evaluate(() => document.activeElement?.textContent)) !== "Skip to content"; i++) await page.keyboard.press("Shift+Tab");
+    for (let i = 0; i < 60 && (await page.evaluate(() => document.activeElement?.textContent)) !== "Skip to content"; i++) await page.keyboard.press("Shift+Tab");
     await page.keyboard.press("Enter");
     expect(await page.evaluate(() => document.activeElement?.closest("main")?.id ?? document.activeElement?.id)).toBe("main");
 

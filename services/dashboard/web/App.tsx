@@ -23,6 +23,10 @@ const ExplorePage = lazyPage("explore", () => import("./pages/Explore.tsx").then
 const VisitorsPage = lazyPage("visitors", () => import("./pages/Visitors.tsx").then((m) => m.VisitorsPage));
 const VisitorProfilePage = lazyPage("profile", () => import("./pages/VisitorProfile.tsx").then((m) => m.VisitorProfilePage));
 const LeadsPage = lazyPage("leads", () => import("./pages/Leads.tsx").then((m) => m.LeadsPage));
+const PopupsPage = lazyPage("popups", () => import("./pages/Popups.tsx").then((m) => m.PopupsPage));
+const PopupDetailPage = lazyPage("popup", () => import("./pages/Popups.tsx").then((m) => m.PopupDetailPage));
+const SpinsPage = lazyPage("spins", () => import("./pages/Spins.tsx").then((m) => m.SpinsPage));
+const SpinDetailPage = lazyPage("spin", () => import("./pages/Spins.tsx").then((m) => m.SpinDetailPage));
 const ActivityPage = lazyPage("activity", () => import("./pages/Activity.tsx").then((m) => m.ActivityPage));
 const SitesPage = lazyPage("sites", () => import("./pages/Sites.tsx").then((m) => m.SitesPage));
 const AccountPage = lazyPage("account", () => import("./pages/Account.tsx").then((m) => m.AccountPage));
@@ -45,7 +49,8 @@ function Landing({ orgId }: { orgId?: string }) {
   return <Card title="Tidemark">{typeof state.data === "string" ? <p>{state.data}</p> : <p aria-busy="true">Loading…</p>}</Card>;
 }
 
-function SitePages({ orgId, siteId, page, visitorId }: { orgId: string; siteId: string; page: SitePage; visitorId?: string }) {
+/** `itemId`: a visitor's profile, a popup's or a wheel's detail under its page. */
+function SitePages({ orgId, siteId, page, itemId }: { orgId: string; siteId: string; page: SitePage; itemId?: string }) {
   const sites = useLoad(orgId, () => signedInSites(orgId));
   if (sites.error) return <Card title="Tidemark"><Failure error={sites.error} /></Card>;
   if (!sites.data) return <Card title="Tidemark"><p aria-busy="true">Loading…</p></Card>;
@@ -65,12 +70,20 @@ function SitePages({ orgId, siteId, page, visitorId }: { orgId: string; siteId: 
         <ExplorePage base={base} range={range} currency={site.currency} />
       ) : page === "locations" ? (
         <LocationsPage base={base} range={range} />
-      ) : page === "visitors" && visitorId ? (
-        <VisitorProfilePage base={base} visitorId={visitorId} back={`${base}/visitors${rangeQuery(range)}`} />
+      ) : page === "visitors" && itemId ? (
+        <VisitorProfilePage base={base} visitorId={itemId} back={`${base}/visitors${rangeQuery(range)}`} />
       ) : page === "visitors" ? (
         <VisitorsPage base={base} range={range} />
       ) : page === "leads" ? (
         <LeadsPage base={base} range={range} />
+      ) : page === "popups" && itemId ? (
+        <PopupDetailPage base={base} id={itemId} range={range} back={`${base}/popups${rangeQuery(range)}`} />
+      ) : page === "popups" ? (
+        <PopupsPage base={base} range={range} />
+      ) : page === "spins" && itemId ? (
+        <SpinDetailPage base={base} id={itemId} range={range} back={`${base}/spins${rangeQuery(range)}`} />
+      ) : page === "spins" ? (
+        <SpinsPage base={base} range={range} />
       ) : page === "integrations" ? (
         <IntegrationsPage base={base} manages={managesWorkspace(orgId)} />
       ) : (
@@ -129,6 +142,9 @@ function Account() {
   );
 }
 
+/** Site pages with a page per item under them (`…/{page}/{id}`). */
+const DETAIL_PAGES: readonly string[] = ["visitors", "popups", "spins"] satisfies SitePage[];
+
 /** Picks the page for the path; each page fetches what it shows. */
 export function App() {
   const { path } = route.value;
@@ -148,8 +164,8 @@ export function App() {
   if (workspace && WORKSPACE_PAGES.some((p) => p.key === workspace.page)) return <WorkspacePages orgId={workspace.org!} page={workspace.page as WorkspacePage} />;
   const page = match("/orgs/:org/sites/:site/:page", path);
   if (page && SITE_PAGES.some((p) => p.key === page.page)) return <SitePages orgId={page.org!} siteId={page.site!} page={page.page as SitePage} />;
-  const profile = match("/orgs/:org/sites/:site/visitors/:visitor", path);
-  if (profile) return <SitePages orgId={profile.org!} siteId={profile.site!} page="visitors" visitorId={profile.visitor!} />;
+  const item = match("/orgs/:org/sites/:site/:page/:item", path);
+  if (item && DETAIL_PAGES.includes(item.page!)) return <SitePages orgId={item.org!} siteId={item.site!} page={item.page as SitePage} itemId={item.item!} />;
   return (
     <Card title="Page not found">
       <p>

@@ -44,3 +44,10 @@ export function countryName(code: string): string {
 export const formatTime = (iso: string) => new Date(iso).toLocaleString();
 /** A value the API may leave out (null), shown as a dash. */
 export const orDash = (value: string | null) => value ?? "—";
+
+/** A p-value: three decimals, or "< 0.001"; a dash for a test's control (null). */
+export const formatP = (p: number | null) => (p === null ? "—" : p < 0.001 ? "< 0.001" : p.toFixed(3));
+/** A relative change against a control: "+12.5%", "−3%"; a dash when there is none (null). */
+export const formatUplift = (u: number | null) => (u === null ? "—" : `${u > 0 ? "+" : u < 0 ? "−" : "±"}${percent.format(Math.abs(u))}`);
+/** A rate's interval: "12.1% – 18.3%". */
+export const formatInterval = ([lo, hi]: readonly number[]) => `${percent.format(lo ?? 0)} – ${percent.format(hi ?? 0)}`;

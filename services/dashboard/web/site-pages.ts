@@ -15,6 +15,8 @@ export const SITE_PAGES = [
   { key: "explore", label: "Explore" },
   { key: "visitors", label: "Visitors" },
   { key: "leads", label: "Leads" },
+  { key: "popups", label: "Popups" },
+  { key: "spins", label: "Spin wheels" },
   { key: "integrations", label: "Integrations" },
 ] as const;
 /** Site pages without a date range (their controls show no range picker). */

@@ -3,6 +3,7 @@ import type { Dimension, FilterOp } from "../../../lib/analytics/engine.ts";
 import type { Breakdown } from "../../../lib/analytics/funnels/run.ts";
 import type { EVENT_TYPES, FunnelStep, MODES, PageMatch, SCOPES } from "../../../lib/analytics/funnels/definition.ts";
 import type { ExploreKind, RETENTION_PERIODS } from "../../../lib/analytics/explore/model.ts";
+import type { EngagementStatus, PopupLayout, PRIZE_KINDS, TriggerKind } from "../../../lib/engagement/types.ts";
 
 /**
  * What the analysis pages call the API's words. Each list is a `Record` over the type the server
@@ -75,3 +76,17 @@ export const EXPLORE_KIND_LABELS: Record<ExploreKind, string> = { query: "Query"
 export const EXPLORE_KINDS = keysOf(EXPLORE_KIND_LABELS);
 
 export const RETENTION_PERIOD_LABELS: Record<(typeof RETENTION_PERIODS)[number], string> = { week: "Weekly", month: "Monthly" };
+
+/** Popups' and spin wheels' words (lib/engagement/types.ts). */
+export const ENGAGEMENT_STATUS_LABELS: Record<EngagementStatus, string> = { draft: "Draft", active: "Active", paused: "Paused", archived: "Archived" };
+export const POPUP_LAYOUT_LABELS: Record<PopupLayout, string> = { modal: "Modal", slide_in: "Slide-in", bar: "Bar", fullscreen: "Full screen" };
+export const TRIGGER_LABELS: Record<TriggerKind, string> = {
+  exit_intent: "Exit intent",
+  scroll: "Scroll depth",
+  time_on_page: "Time on page",
+  inactivity: "Inactivity",
+  pageviews: "Pages viewed",
+  click: "Click",
+  immediately: "Immediately",
+};
+export const PRIZE_LABELS: Record<(typeof PRIZE_KINDS)[number], string> = { coupon_pool: "Coupon from a pool", static_code: "Fixed code", none: "No prize" };

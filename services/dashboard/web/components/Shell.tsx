@@ -105,7 +105,12 @@ export const memberMay = (orgId: string, permission: Permission) => {
 };
 
 /** Pages that only some roles may open; the navigation shows each member theirs. */
-const SITE_PAGE_PERMISSION: Partial<Record<SitePage, Permission>> = { leads: "leads.read", integrations: "integrations.read" };
+const SITE_PAGE_PERMISSION: Partial<Record<SitePage, Permission>> = {
+  leads: "leads.read",
+  integrations: "integrations.read",
+  popups: "popups.read",
+  spins: "spinwheel.read",
+};
 export function mayOpen(orgId: string, page: SitePage | WorkspacePage): boolean {
   if (page === "keys" || page === "members") return managesWorkspace(orgId);
   if (page === "activity") return memberMay(orgId, "audit.read");

@@ -2,6 +2,7 @@ import type { VisitorProfile } from "../../../../lib/people/models.ts";
 import { api } from "../api.ts";
 import { countryName, formatDecimal, formatInteger, formatMoney, formatSeconds, formatTime as when, humanize, orDash } from "../format.ts";
 import { useLoad } from "../load.ts";
+import { Kpis } from "../components/Kpis.tsx";
 import { Table } from "../components/Table.tsx";
 import { Failure } from "../components/Failure.tsx";
 import { LEAD_COLUMNS } from "./Leads.tsx";
@@ -34,14 +35,7 @@ export function VisitorProfilePage({ base, visitorId, back }: { base: string; vi
       </nav>
       <h2>{personName(data)}</h2>
       {!data.pii && (data.name !== null || data.email !== null) && <p class="note">Contact details are masked: your role may not read personal data.</p>}
-      <ul class="kpis" aria-label="Totals">
-        {kpis.map(([key, label, value]) => (
-          <li class="kpi" data-kpi={key}>
-            <span class="kpi-label">{label}</span>
-            <span class="kpi-value">{value}</span>
-          </li>
-        ))}
-      </ul>
+      <Kpis label="Totals" items={kpis} />
       <dl class="facts">
         <dt>E-mail</dt>
         <dd data-field="email">{orDash(data.email)}</dd>
