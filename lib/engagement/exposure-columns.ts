@@ -19,10 +19,11 @@ import { HOLDOUT } from "./assign.ts";
  * anew when REBUILD_MS old, so that lasts minutes at most.
  *
  * Bounded per (store, popup): kept with the store handle's statements (dropped when it closes)
- * and dropped when unused for IDLE_MS. Bytes: 21 per exposure (visitor i32, first view and
- * lead f64, variant u8; the first load sized exactly, later growth by half), and the visitor
- * index, 4 per visitor seq up to the highest exposed one (a Map entry for seqs above 8× the
- * exposures): 14.1 MB for 345 000 exposures among 1.5 M visitors (the benchmark's popup).
+ * and dropped when unused for IDLE_MS (swept at the store's next popup read). Bytes: 21 per
+ * exposure (visitor i32, first view and lead f64, variant u8; the first load sized exactly,
+ * later growth by half), and the visitor index, 4 per visitor seq up to the highest exposed
+ * one (a Map entry for seqs above 8× the exposures): 14.1 MB for 345 000 exposures among
+ * 1.5 M visitors (the benchmark's popup).
  */
 
 const LEAD_SLACK_MS = 10 * 60_000;
