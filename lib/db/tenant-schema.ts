@@ -318,7 +318,7 @@ export const popupExposures = sqliteTable("popup_exposures", {
   views: integer("views").notNull().default(0),
   closes: integer("closes").notNull().default(0),
   leadAt: integer("lead_at"),
-}, (t) => [primaryKey({ columns: [t.popupId, t.visitor] }), index("popup_exposures_first").on(t.popupId, t.firstAt)]);
+}, (t) => [primaryKey({ columns: [t.popupId, t.visitor] }), index("popup_exposures_first").on(t.popupId, t.firstAt), index("popup_exposures_lead").on(t.popupId, t.leadAt)]);
 
 /** A popup's views, closes and submits per site-timezone day and variant: the period figures without a scan of the events. */
 export const popupDays = sqliteTable("popup_days", {

@@ -9,7 +9,8 @@ import { invalid, notFound } from "../errors.ts";
 import { isId } from "../ids.ts";
 import { abTest, SHOWN, type Arm, type TestResult } from "./ab-stats.ts";
 import { HOLDOUT } from "./assign.ts";
-import { downstreamOf, NO_ARM, type Exposed } from "./downstream.ts";
+import { downstreamOf, NO_ARM, NOT_SHOWN, type Exposed } from "./downstream.ts";
+import { popupExposures, type PopupExposures } from "./exposure-columns.ts";
 import { isoOf, storedPopup, type StoredRow } from "./manage.ts";
 import type { PopupDetail, PopupList } from "./models.ts";
 import { NO_VARIANT, type PopupDefinition } from "./types.ts";
@@ -17,7 +18,7 @@ import { NO_VARIANT, type PopupDefinition } from "./types.ts";
 /**
  * The popup figures of the read API (docs/engagement.md "Read API"). Views and closes come
  * from `popup_days` (site-timezone days); visitors and leads from `popup_exposures` (one row
- * per popup and visitor): a visitor counts in the period of their first view, and as a lead
+ * per popup and visitor, held in memory: exposure-columns.ts): a visitor counts in the period of their first view, and as a lead
  * when their exposure got its `lead_at` before the period ended. Held-out visitors are shown
  * nothing: they count only as the test's holdout arm.
  */
@@ -38,29 +39,30 @@ type ExposureFigures = Map<string, { n: number; leads: number }>;
 
 /**
  * Visitors who first saw it (or were held out) in the period and leads among them, per
- * variant, and each visitor with their first assignment and their arm, an index into
- * `armVariants` (the variants ingest records, in the test's order; empty when only the
- * figures are wanted): one pass over the period's exposures (by the `popup_exposures_first`
- * index), about 0.25 s for 300 000.
+ * variant: a loop over the popup's exposures in memory (exposure-columns.ts), a few ms at
+ * 300 000.
  */
-async function exposuresOf(store: TenantStore, popupId: string, period: Period, armVariants: readonly string[]): Promise<{ byVariant: ExposureFigures; exposed: Exposed }> {
-  const { start, end } = period.range;
-  const rows = (await readRows(store, "SELECT variant, visitor, first_at, lead_at FROM popup_exposures WHERE popup_id = ? AND first_at >= ? AND first_at < ?", [popupId, start, end])) as [string, number, number, number | null][];
-  const byVariant: ExposureFigures = new Map();
+function exposureFigures(exposures: PopupExposures, { start, end }: Period["range"]): ExposureFigures {
+  const n = new Int32Array(exposures.variants.length);
+  const leads = new Int32Array(exposures.variants.length);
+  const { firstAt, leadAt, variant } = exposures;
+  for (let i = 0; i < exposures.count; i++) {
+    if (firstAt[i] < start || firstAt[i] >= end) continue;
+    n[variant[i]]++;
+    if (leadAt[i] < end) leads[variant[i]]++;
+  }
+  const figures: ExposureFigures = new Map();
+  exposures.variants.forEach((v, code) => n[code] > 0 && figures.set(v, { n: n[code], leads: leads[code] }));
+  return figures;
+}
+
+/** Each variant's arm of the test (`armVariants`: the variants ingest records, in the test's order). */
+function exposedIn(exposures: PopupExposures, range: Period["range"], armVariants: readonly string[]): Exposed {
   const armOf = new Map(armVariants.map((variant, i) => [variant, i]));
   const holdoutArm = armOf.get(HOLDOUT) ?? null;
-  const exposed: Exposed = { visitors: [], firstAts: [], arms: [], armCount: armVariants.length, holdoutArm };
-  for (const [variant, visitor, firstAt, leadAt] of rows) {
-    let figures = byVariant.get(variant);
-    if (!figures) byVariant.set(variant, (figures = { n: 0, leads: 0 }));
-    figures.n++;
-    if (leadAt !== null && leadAt < end) figures.leads++;
-    const arm = armOf.get(variant) ?? NO_ARM;
-    // Without a holdout arm, a held-out row (the holdout since set to 0) is still nobody shown the popup.
-    if (variant === HOLDOUT && holdoutArm === null) continue;
-    exposed.visitors.push(visitor), exposed.firstAts.push(firstAt), exposed.arms.push(arm);
-  }
-  return { byVariant, exposed };
+  // Without a holdout arm, a held-out row (the holdout since set to 0) is still nobody shown the popup.
+  const armOfVariant = Int32Array.from(exposures.variants, (v) => armOf.get(v) ?? (v === HOLDOUT ? NOT_SHOWN : NO_ARM));
+  return { exposures, start: range.start, end: range.end, armOfVariant, armCount: armVariants.length, holdoutArm };
 }
 
 /** Totals of the popup itself: every variant but the holdout. */
@@ -77,7 +79,8 @@ export async function popupList(site: SiteRef, canManage: boolean, now: number):
   const items = await Promise.all(
     rows.map(async (row) => {
       const def = storedPopup(row);
-      const [days, { byVariant }] = await Promise.all([dayFigures(site.store, row.id, period), exposuresOf(site.store, row.id, period, [])]);
+      const [days, exposures] = await Promise.all([dayFigures(site.store, row.id, period), popupExposures(site.store, row.id)]);
+      const byVariant = exposureFigures(exposures, period.range);
       return {
         id: row.id,
         name: row.name,
@@ -121,13 +124,14 @@ export async function popupDetail(site: AnalyticsSite, id: string, query: { from
   const definition = storedPopup(row);
   const tested = definition.variants.length > 0 || definition.holdout > 0;
   const armDefs = tested ? armsOf(definition) : [];
-  const [days, exposures] = await Promise.all([dayFigures(site.store, row.id, period), exposuresOf(site.store, row.id, period, armDefs.map((a) => a.variant))]);
+  const [days, exposures] = await Promise.all([dayFigures(site.store, row.id, period), popupExposures(site.store, row.id)]);
+  const byVariant = exposureFigures(exposures, period.range);
   const { views, closes } = shown(days, ["views", "closes"]);
-  const { n: visitors, leads } = shown(exposures.byVariant, ["n", "leads"]);
-  const downstream = downstreamOf(site.data, exposures.exposed, period.range.end, site.currency);
+  const { n: visitors, leads } = shown(byVariant, ["n", "leads"]);
+  const downstream = downstreamOf(site.data, exposedIn(exposures, period.range, armDefs.map((a) => a.variant)), site.currency);
   let test: TestResult | null = null;
   if (tested) {
-    const arms: Arm[] = armDefs.map(({ variant, ...arm }, i) => ({ ...arm, ...(exposures.byVariant.get(variant) ?? { n: 0, leads: 0 }), converted: downstream.convertedByArm[i] }));
+    const arms: Arm[] = armDefs.map(({ variant, ...arm }, i) => ({ ...arm, ...(byVariant.get(variant) ?? { n: 0, leads: 0 }), converted: downstream.convertedByArm[i] }));
     test = definition.holdout > 0 ? abTest(arms[0], arms.slice(1)) : abTest(null, arms);
   }
   return {

@@ -17,7 +17,8 @@
  * Popups: warm latency of GET …/popups and of a popup's detail with its A/B test at ~1 M views
  * on the seeded site (popupReads).
  *
- * Options: --seconds 10 --runs 3 --connections 32 --warm 15 --visitors 1500000 --days 90.
+ * Options: --seconds 10 --runs 3 --connections 32 --warm 15 --visitors 1500000 --days 90;
+ * --only popups runs the popup reads alone (the other phases take minutes).
  */
 import { Database } from "bun:sqlite";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -243,10 +244,12 @@ async function popupReads(): Promise<void> {
   console.log(table(rows));
 }
 
+const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
+if (only !== null && only !== "popups") throw new Error(`--only ${only}: only "popups" can run alone`);
 try {
-  await leadPipelines();
+  if (only === null) await leadPipelines();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
-await visitorList();
+if (only === null) await visitorList();
 await popupReads();

@@ -294,6 +294,34 @@ describe("popups", () => {
       expect([query, bad.status, bad.body.error.code, bad.body.error.details[0].path]).toEqual([query, 422, "VALIDATION_FAILED", path]);
     }
   });
+
+  test("the figures follow what is written after a read: new exposures, a lead set, a lead before its view", async () => {
+    const before = await get(`/popups/${heldId}${RANGE}`);
+    expect(before.body).toMatchObject({ visitors: 10, leads: 2, downstream: { visitors: 1, conversions: 2, revenue: 70 } });
+    const boot = s.bootstrap!;
+    const db = new Database(join(s.dataDir, `${boot.orgId}.sqlite`));
+    const v6 = (db.query("SELECT seq FROM visitor_rows WHERE uid = ?").get(Buffer.from(V.V6.replaceAll("-", ""), "hex")) as { seq: number }).seq;
+    // As the lead endpoint and ingest write them (lib/engagement/submit-lead.ts, lib/ingest/popup-counts.ts).
+    const lead = (visitor: number, iso: string) =>
+      db.query(`INSERT INTO popup_exposures (popup_id, visitor, variant, first_at, views, closes, lead_at) VALUES (?,?,'-',?,0,0,?)
+        ON CONFLICT (popup_id, visitor) DO UPDATE SET lead_at = coalesce(lead_at, excluded.lead_at)`).run(heldId, visitor, at(iso), at(iso));
+    const view = (visitor: number, iso: string) =>
+      db.query(`INSERT INTO popup_exposures (popup_id, visitor, variant, first_at, views, closes) VALUES (?,?,'-',?,1,0)
+        ON CONFLICT (popup_id, visitor) DO UPDATE SET first_at = min(first_at, excluded.first_at), views = views + excluded.views, closes = closes + excluded.closes`).run(heldId, visitor, at(iso));
+    const bulkWithoutLead = (db.query("SELECT visitor FROM popup_exposures WHERE popup_id = ? AND variant = '-' AND lead_at IS NULL AND visitor >= 10000000 ORDER BY visitor LIMIT 1").get(heldId) as { visitor: number }).visitor;
+    // A shown visitor becomes a lead; a new one sees it and becomes a lead; V6's lead comes before its view (first view = the lead, after its 10:10 conversion).
+    lead(bulkWithoutLead, "2026-11-18T09:00:00Z");
+    view(20_000_000, "2026-11-19T08:00:00Z"), lead(20_000_000, "2026-11-19T08:01:00Z");
+    lead(v6, "2026-11-17T10:20:00Z");
+    const after = await get(`/popups/${heldId}${RANGE}`);
+    expect(after.body).toMatchObject({ visitors: 12, leads: 5, conversionRate: 5 / 12, downstream: { visitors: 1, conversions: 2, revenue: 70 } });
+    // V6's view of 10:00 arrives: its 10:10 conversion (25) is now after its first view.
+    view(v6, "2026-11-17T10:00:00Z");
+    db.close();
+    const viewed = await get(`/popups/${heldId}${RANGE}`);
+    expect(viewed.body).toMatchObject({ visitors: 12, leads: 5, downstream: { visitors: 2, conversions: 3, revenue: 95 } });
+    expect(viewed.body.test.holdout.arms.map((x: any) => [x.key, x.n, x.converted])).toEqual([["holdout", 2, 1], ["shown", 12, 2]]);
+  });
 });
 
 describe("spin wheels", () => {

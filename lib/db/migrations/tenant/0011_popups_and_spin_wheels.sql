@@ -34,6 +34,7 @@ CREATE TABLE `popup_exposures` (
 );
 --> statement-breakpoint
 CREATE INDEX `popup_exposures_first` ON `popup_exposures` (`popup_id`,`first_at`);--> statement-breakpoint
+CREATE INDEX `popup_exposures_lead` ON `popup_exposures` (`popup_id`,`lead_at`);--> statement-breakpoint
 CREATE TABLE `popups` (
 	`id` text PRIMARY KEY NOT NULL,
 	`site_id` text NOT NULL,
