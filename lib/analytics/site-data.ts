@@ -1,6 +1,6 @@
 import type { TenantStore } from "../db/tenants.ts";
-import { SESSION_DIMS, SESSION_READ, type SessionDim, type SessionReadColumns } from "../db/session-row.ts";
-import { ABSENT, DayWindows, DenseCodes, DimCodes, newColumn, type ColumnKind, type TypedColumn } from "./columns.ts";
+import { SESSION_DIM_GROUPS, SESSION_DIMS, SESSION_READ, type SessionDim, type SessionReadColumns } from "../db/session-row.ts";
+import { ABSENT, DayWindows, DenseCodes, DimCodes, newColumn, TupleGroup, type ColumnKind, type TypedColumn } from "./columns.ts";
 import { EXTRA, type ColumnPart } from "./site-snapshot.ts";
 import { CONVERSION, CUSTOM_EVENT, DOWNLOAD, ENGAGEMENT, FORM_SUBMIT, KEPT_EVENT_TYPES, OUTBOUND, SCROLL, VITAL } from "./kept-events.ts";
 import { SiteLoader } from "./site-loader.ts";
@@ -22,7 +22,7 @@ import { UnkeptEvents } from "./unkept-events.ts";
  */
 
 export type { SessionDim };
-export { DenseCodes, DimCodes, grow, groupByKey } from "./columns.ts";
+export { DenseCodes, DimCodes, grow, groupByKey, TupleGroup } from "./columns.ts";
 
 export { CONVERSION, CUSTOM_EVENT, DOWNLOAD, ENGAGEMENT, FORM_SUBMIT, KEPT_EVENT_TYPES, OUTBOUND, PAGEVIEW, SCROLL, VITAL } from "./kept-events.ts";
 export { beforeBound, NO_DAY, tableCapacity } from "./columns.ts";
@@ -133,6 +133,8 @@ export interface SiteMeta {
   titles: number[];
   sessionDays: number[];
   tableDays: number[][];
+  /** Tuples per dimension group (SESSION_DIM_GROUPS order). */
+  tuples: number[];
   /** The derived indexes kept, in the order they were made (their columns are `derived:<key>:<name>`). */
   derived: { key: string; columns: string[]; meta: unknown }[];
   reportIndexesBuilt: boolean;
@@ -141,6 +143,8 @@ export interface SiteMeta {
 export class SiteData {
   readonly sessions: SessionColumns;
   readonly dims: Record<SessionDim, DimCodes>;
+  /** The dimensions' tuple groups (SESSION_DIM_GROUPS order): one tuple id per session each. */
+  readonly dimGroups: TupleGroup[];
   /** The codes of event paths, and of event names and links. */
   readonly paths: DenseCodes;
   readonly labels: DenseCodes;
@@ -190,6 +194,7 @@ export class SiteData {
   ) {
     this.sessions = Object.fromEntries([["count", 0], ...SESSION_READ.columns.map((c) => [c.key, newColumn(c.array)])]) as SessionColumns;
     this.dims = Object.fromEntries(SESSION_DIMS.map((d) => [d, new DimCodes(this.strings)])) as Record<SessionDim, DimCodes>;
+    this.dimGroups = SESSION_DIM_GROUPS.map((g) => new TupleGroup(g.dims.map((d) => this.dims[d])));
     this.paths = new DenseCodes(this.strings);
     this.labels = new DenseCodes(this.strings);
     this.events = Object.fromEntries([["count", 0], ...EVENT_COLUMNS.map((c) => [c.key, newColumn(c.kind)])]) as EventColumns;
@@ -338,7 +343,11 @@ export class SiteData {
       out.push({ name, kind, count: count(), growable, get, set });
     const sessionCount = () => s.count;
     for (const c of SESSION_READ.columns) add(`sessions.${c.key}`, c.array, sessionCount, () => s[c.key], (a) => ((s as Record<string, TypedColumn | number>)[c.key] = a));
-    for (const d of SESSION_DIMS) add(`dims.${d}`, "i32", sessionCount, () => this.dims[d].codes, (a) => (this.dims[d].codes = a as Int32Array<ArrayBuffer>));
+    SESSION_DIM_GROUPS.forEach(({ name }, i) => {
+      const group = this.dimGroups[i];
+      add(`dims.${name}`, "i32", sessionCount, () => group.tuples, (a) => (group.tuples = a as Int32Array<ArrayBuffer>));
+      for (const dim of group.parts) add(`tuples.${name}.${dim.part}`, "i32", () => group.count, () => dim.ofTuple, (a) => (dim.ofTuple = a as Int32Array<ArrayBuffer>));
+    });
     add("prevOfVisitor", "i32", sessionCount, () => this.prevOfVisitor, (a) => (this.prevOfVisitor = a as Int32Array<ArrayBuffer>));
     add("prevDay", "u16", sessionCount, () => this.prevDay, (a) => (this.prevDay = a as Uint16Array<ArrayBuffer>));
     add("lastEvent", "i32", sessionCount, () => this.lastEvent, (a) => (this.lastEvent = a as Int32Array<ArrayBuffer>));
@@ -369,6 +378,7 @@ export class SiteData {
       titles: [...this.titles].flat(),
       sessionDays: this.sessionDays.toJSON(),
       tableDays: KEPT_EVENT_TYPES.map((t) => this.tableDays[t].toJSON()),
+      tuples: this.dimGroups.map((g) => g.count),
       derived: kept.map(({ key, columns, meta }) => ({ key, columns: columns.map((c) => c.name), meta })),
       reportIndexesBuilt: this.reportIndexesBuilt,
     };
@@ -396,6 +406,7 @@ export class SiteData {
       this.tableDays[type] = DayWindows.fromJSON(meta.tableDays[i]);
     });
     this.sessionDays = DayWindows.fromJSON(meta.sessionDays);
+    this.dimGroups.forEach((g, i) => g.restore(meta.tuples[i]));
     this.props.push(...meta.props);
     for (let i = 0; i + 1 < meta.titles.length; i += 2) this.titles.set(meta.titles[i], meta.titles[i + 1]);
     this.reportIndexesBuilt = meta.reportIndexesBuilt === true;

@@ -1,7 +1,7 @@
 import type { TenantStore } from "../db/tenants.ts";
 import { readRows } from "../db/statements.ts";
 import { uuidOfHex } from "../ids.ts";
-import { SESSION_DIMS, SESSION_READ } from "../db/session-row.ts";
+import { SESSION_DIM_GROUPS, SESSION_DIMS, SESSION_READ } from "../db/session-row.ts";
 import { grow, groupByKey, growColumns, heldDay, NO_DAY, tableCapacity } from "./columns.ts";
 import { CONVERSION, CUSTOM_EVENT, DOWNLOAD, KEPT_EVENT_TYPES, OUTBOUND, PAGEVIEW } from "./kept-events.ts";
 import type { SiteData, SiteMeta } from "./site-data.ts";
@@ -62,6 +62,9 @@ export class SiteLoader {
   private indexesAtSnapshot = "";
   /** When the last write started (ms since epoch; 0: none from this process). */
   private savedAt = 0;
+  /** Per dimension group, where each of its dimensions is in a row's SESSION_DIMS part, and a reused tuple of codes. */
+  private readonly dimAt = SESSION_DIM_GROUPS.map((g) => g.dims.map((d) => SESSION_DIMS.indexOf(d)));
+  private readonly tupleCodes = SESSION_DIM_GROUPS.map((g) => g.dims.map(() => 0));
 
   constructor(private readonly data: SiteData) {}
 
@@ -284,9 +287,13 @@ export class SiteLoader {
     const columns = SESSION_READ.columns;
     for (let c = 0; c < columns.length; c++) s[columns[c].key][p] = r[c] as number;
     s.day[p] = heldDay(r[DAY_AT] as number); // 16 bits: clamped, never wrapped
-    for (let d = 0; d < SESSION_DIMS.length; d++) {
-      const dim = this.data.dims[SESSION_DIMS[d]];
-      dim.codes[p] = dim.code((r[columns.length + d] as number | null) ?? 0);
+    // The row's dimensions, in SESSION_DIMS order, as tuples of their groups' codes.
+    const groups = this.data.dimGroups;
+    for (let g = 0; g < groups.length; g++) {
+      const parts = groups[g].parts;
+      const codes = this.tupleCodes[g];
+      for (let i = 0; i < parts.length; i++) codes[i] = parts[i].code((r[columns.length + this.dimAt[g][i]] as number | null) ?? 0);
+      groups[g].tuples[p] = groups[g].intern(codes);
     }
     this.data.sessionDays.note(s.day[p], p);
     if (oldDay !== null && oldDay !== s.day[p]) {
@@ -390,7 +397,7 @@ export class SiteLoader {
     if (capacity <= s.seq.length) return;
     const size = Math.max(1024, capacity, Math.floor(s.seq.length * 1.5));
     growColumns(s, size);
-    for (const d of SESSION_DIMS) this.data.dims[d].codes = grow(this.data.dims[d].codes, size);
+    for (const group of this.data.dimGroups) group.tuples = grow(group.tuples, size);
     this.data.prevOfVisitor = grow(this.data.prevOfVisitor, size, -1);
     this.data.prevDay = grow(this.data.prevDay, size, NO_DAY);
     this.data.lastEvent = grow(this.data.lastEvent, size, -1);

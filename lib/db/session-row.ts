@@ -39,6 +39,11 @@ interface ColumnDef {
   readonly dimension?: string;
   /** The dimension is also one of explore's (`dimension` and `filters`). */
   readonly explore?: true;
+  /**
+   * The engine holds the dimensions of one group as one tuple id per session (columns.ts
+   * TupleGroup): dimensions that vary together, so a site has few distinct tuples.
+   */
+  readonly group?: string;
 }
 
 export const SESSION_ROW = [
@@ -51,9 +56,9 @@ export const SESSION_ROW = [
   /** Calendar day (site timezone) of the first event, as days since 1970-01-01. */
   { column: "day", key: "day", type: "integer", notNull: true, merge: { earliestOf: "started_at" }, read: "u16" },
   /** The earliest pageview's path is the landing page, the latest the exit page. */
-  { column: "landing", key: "landing", type: "text-ref", merge: { earliestOf: "landing_at" }, dimension: "landing", explore: true },
+  { column: "landing", key: "landing", type: "text-ref", merge: { earliestOf: "landing_at" }, dimension: "landing", explore: true, group: "landing" },
   { column: "landing_at", key: "landingAt", type: "integer", merge: { earliestOf: "landing_at" } },
-  { column: "exit", key: "exit", type: "text-ref", merge: { latestOf: "exit_at" }, dimension: "exit" },
+  { column: "exit", key: "exit", type: "text-ref", merge: { latestOf: "exit_at" }, dimension: "exit", group: "exit" },
   { column: "exit_at", key: "exitAt", type: "integer", merge: { latestOf: "exit_at" } },
   { column: "pageviews", key: "pageviews", type: "integer", notNull: true, merge: "add", read: "i32" },
   { column: "events", key: "events", type: "integer", notNull: true, merge: "add" },
@@ -66,22 +71,22 @@ export const SESSION_ROW = [
     column: "engaged", key: "engaged", type: "integer", notNull: true, read: "u8",
     merge: { derived: (n) => isEngagedSql(n("engaged_ms"), n("pageviews"), n("conversions")) },
   },
-  { column: "channel", key: "channel", type: "text-ref", notNull: true, merge: "insert", attribute: true, dimension: "channel", explore: true },
-  { column: "source", key: "source", type: "text-ref", merge: "insert", attribute: true, dimension: "source", explore: true },
-  { column: "medium", key: "medium", type: "text-ref", merge: "insert", attribute: true, dimension: "medium", explore: true },
-  { column: "campaign", key: "campaign", type: "text-ref", merge: "insert", attribute: true, dimension: "campaign", explore: true },
+  { column: "channel", key: "channel", type: "text-ref", notNull: true, merge: "insert", attribute: true, dimension: "channel", explore: true, group: "traffic" },
+  { column: "source", key: "source", type: "text-ref", merge: "insert", attribute: true, dimension: "source", explore: true, group: "traffic" },
+  { column: "medium", key: "medium", type: "text-ref", merge: "insert", attribute: true, dimension: "medium", explore: true, group: "traffic" },
+  { column: "campaign", key: "campaign", type: "text-ref", merge: "insert", attribute: true, dimension: "campaign", explore: true, group: "traffic" },
   /** utm_term and utm_content (GA4's manual term and ad content). */
-  { column: "term", key: "term", type: "text-ref", merge: "insert", attribute: true, dimension: "term", explore: true },
-  { column: "content", key: "content", type: "text-ref", merge: "insert", attribute: true, dimension: "content", explore: true },
-  { column: "referrer_host", key: "referrerHost", type: "text-ref", merge: "insert", attribute: true, dimension: "referrer" },
-  { column: "browser", key: "browser", type: "text-ref", merge: "insert", attribute: true, dimension: "browser", explore: true },
-  { column: "os", key: "os", type: "text-ref", merge: "insert", attribute: true, dimension: "os", explore: true },
-  { column: "device", key: "device", type: "text-ref", merge: "insert", attribute: true, dimension: "device", explore: true },
-  { column: "country", key: "country", type: "text-ref", merge: "insert", attribute: true, dimension: "country", explore: true },
-  { column: "region", key: "region", type: "text-ref", merge: "insert", attribute: true, dimension: "region", explore: true },
-  { column: "city", key: "city", type: "text-ref", merge: "insert", attribute: true, dimension: "city", explore: true },
-  { column: "language", key: "language", type: "text-ref", merge: "insert", attribute: true, dimension: "language", explore: true },
-  { column: "screen", key: "screen", type: "text-ref", merge: "insert", attribute: true, dimension: "screen" },
+  { column: "term", key: "term", type: "text-ref", merge: "insert", attribute: true, dimension: "term", explore: true, group: "traffic" },
+  { column: "content", key: "content", type: "text-ref", merge: "insert", attribute: true, dimension: "content", explore: true, group: "traffic" },
+  { column: "referrer_host", key: "referrerHost", type: "text-ref", merge: "insert", attribute: true, dimension: "referrer", group: "traffic" },
+  { column: "browser", key: "browser", type: "text-ref", merge: "insert", attribute: true, dimension: "browser", explore: true, group: "tech" },
+  { column: "os", key: "os", type: "text-ref", merge: "insert", attribute: true, dimension: "os", explore: true, group: "tech" },
+  { column: "device", key: "device", type: "text-ref", merge: "insert", attribute: true, dimension: "device", explore: true, group: "tech" },
+  { column: "country", key: "country", type: "text-ref", merge: "insert", attribute: true, dimension: "country", explore: true, group: "geo" },
+  { column: "region", key: "region", type: "text-ref", merge: "insert", attribute: true, dimension: "region", explore: true, group: "geo" },
+  { column: "city", key: "city", type: "text-ref", merge: "insert", attribute: true, dimension: "city", explore: true, group: "geo" },
+  { column: "language", key: "language", type: "text-ref", merge: "insert", attribute: true, dimension: "language", explore: true, group: "tech" },
+  { column: "screen", key: "screen", type: "text-ref", merge: "insert", attribute: true, dimension: "screen", group: "tech" },
   /** The visitor's first session. */
   { column: "is_new", key: "isNew", type: "integer", notNull: true, merge: "insert", read: "i32" },
   /** 1 when the visitor gave analytics consent in this session (only they appear in visitor lists). */
@@ -104,6 +109,13 @@ export type SessionDim = Extract<Entry, { dimension: string }>["column"];
 const DIMENSION_ENTRIES = SESSION_ROW.filter((c): c is Extract<Entry, { dimension: string }> => "dimension" in c);
 /** The dimension columns, in row order (the engine's `dims`). */
 export const SESSION_DIMS: readonly SessionDim[] = DIMENSION_ENTRIES.map((c) => c.column);
+/** The engine's tuple groups (ColumnDef.group), in row order of their first dimension, each with its dimensions in row order. */
+export const SESSION_DIM_GROUPS: readonly { name: string; dims: SessionDim[] }[] = DIMENSION_ENTRIES.reduce<{ name: string; dims: SessionDim[] }[]>((groups, c) => {
+  const group = groups.find((g) => g.name === c.group);
+  if (group) group.dims.push(c.column);
+  else groups.push({ name: c.group, dims: [c.column] });
+  return groups;
+}, []);
 /** Report dimension → the session column backing it. */
 export type ColumnDimension = Extract<Entry, { dimension: string }>["dimension"];
 export const COLUMN_OF_DIMENSION = Object.fromEntries(DIMENSION_ENTRIES.map((c) => [c.dimension, c.column])) as Record<ColumnDimension, SessionDim>;

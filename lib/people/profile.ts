@@ -125,7 +125,7 @@ export async function visitorProfile(site: AnalyticsSite, visitorId: string, pii
   };
 }
 
-const dimOf = (data: SiteData, dim: keyof SiteData["dims"], p: number): string | null => data.dims[dim].keys[data.dims[dim].codes[p]];
+const dimOf = (data: SiteData, dim: keyof SiteData["dims"], p: number): string | null => data.dims[dim].keys[data.dims[dim].at(p)];
 
 /** The visitor and every visitor linked to it through identify() user ids or a lead's e-mail, transitively. */
 async function linkedVisitors(site: AnalyticsSite, people: PeopleIndex, start: number): Promise<number[]> {

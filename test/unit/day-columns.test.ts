@@ -32,7 +32,7 @@ function earlySite(): SiteData {
   const d = new SiteData(1);
   const s = d.sessions;
   growColumns(s, 3);
-  for (const dim of Object.values(d.dims)) dim.codes = new Int32Array(3);
+  for (const group of d.dimGroups) group.tuples = new Int32Array(3);
   d.prevOfVisitor = Int32Array.from([-1, 0, -1]);
   d.prevDay = Uint16Array.from([NO_DAY, 1, NO_DAY]);
   d.lastEvent = new Int32Array(3).fill(-1);
@@ -44,7 +44,7 @@ function earlySite(): SiteData {
     s.seq[p] = p + 1;
     s.startedAt[p] = day * 86_400_000;
     s.day[p] = day;
-    d.dims.channel.codes[p] = d.dims.channel.code(channel);
+    d.dims.channel.set(p, d.dims.channel.code(channel));
     d.sessionDays.note(day, p);
   });
   s.count = 3;

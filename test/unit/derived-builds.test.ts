@@ -18,7 +18,7 @@ function siteData(visitors: number, sessions: number): SiteData {
   const d = new SiteData(1);
   const s = d.sessions;
   growColumns(s, sessions);
-  for (const dim of Object.values(d.dims)) dim.codes = new Int32Array(sessions);
+  for (const group of d.dimGroups) group.tuples = new Int32Array(sessions);
   d.prevOfVisitor = new Int32Array(sessions).fill(-1);
   d.prevDay = new Uint16Array(sessions).fill(NO_DAY);
   d.lastEvent = new Int32Array(sessions).fill(-1);
@@ -32,7 +32,7 @@ function siteData(visitors: number, sessions: number): SiteData {
     s.seq[p] = p + 1;
     s.startedAt[p] = rnd(1000);
     s.day[p] = 100 + Math.floor(s.startedAt[p] / 50);
-    d.dims.channel.codes[p] = d.dims.channel.code(v === 0 ? 1 + (p % 2) : 1 + rnd(3));
+    d.dims.channel.set(p, d.dims.channel.code(v === 0 ? 1 + (p % 2) : 1 + rnd(3)));
     chains[v].push(p);
   }
   s.count = sessions;

@@ -34,7 +34,7 @@ async function expectReaderMatchesStore(store: TestStore, data: Awaited<ReturnTy
   }
   for (const column of SESSION_DIMS) {
     const dim = data.dims[column];
-    expect({ column, value: dim.keys[dim.codes[0]] }).toEqual({ column, value: text(row[column]) });
+    expect({ column, value: dim.keys[dim.at(0)] }).toEqual({ column, value: text(row[column]) });
   }
   for (const key of SESSION_ATTRIBUTES) {
     const column = SESSION_ROW.find((e) => e.key === key)!.column;
@@ -48,7 +48,7 @@ test("every column ingest writes is the column the engine reads, when a session 
   const data = await store.load(SITE);
   await expectReaderMatchesStore(store, data);
   expect(data.sessions.engaged[0]).toBe(0);
-  expect(data.dims.landing.keys[data.dims.landing.codes[0]]).toBe("/b");
+  expect(data.dims.landing.keys[data.dims.landing.at(0)]).toBe("/b");
 
   // A late batch: an earlier pageview (the new landing page), a later one (the exit) and one more engaged millisecond.
   store.write([hit([event(3, "pageview", T0, { path: "/a" }), event(4, "pageview", T0 + 120_000, { path: "/c" }), event(5, "engagement", T0 + 121_000, { value: 1 })], T0 + 130_000)]);
@@ -56,7 +56,7 @@ test("every column ingest writes is the column the engine reads, when a session 
   await expectReaderMatchesStore(store, data);
   const s = data.sessions;
   expect([s.startedAt[0], s.lastAt[0], s.pageviews[0], s.engagedMs[0], s.isNew[0], s.consented[0]]).toEqual([T0, T0 + 121_000, 3, 10_000, 1, 1]);
-  expect([data.dims.landing.keys[data.dims.landing.codes[0]], data.dims.exit.keys[data.dims.exit.codes[0]]]).toEqual(["/a", "/c"]);
+  expect([data.dims.landing.keys[data.dims.landing.at(0)], data.dims.exit.keys[data.dims.exit.at(0)]]).toEqual(["/a", "/c"]);
   // The SQL form of the engaged rule (the update) agrees with the JS form (the insert).
   expect(s.engaged[0]).toBe(isEngaged(10_000, 3, 0) ? 1 : 0);
   expect(s.engaged[0]).toBe(1);

@@ -157,7 +157,7 @@ export function runFunnel(data: SiteData, def: FunnelDef, period: Period, tz: st
     if (step < 0) continue;
     total.add(entry, step, times);
     if (dim) {
-      const key = dim.codes[entrySession];
+      const key = dim.at(entrySession);
       let g = groups.get(key);
       if (!g) groups.set(key, (g = new Tally(n)));
       g.add(entry, step, times);

@@ -234,8 +234,8 @@ export async function realtimeReport(site: AnalyticsSite, now: number) {
   };
   const source = data.dims.source, country = data.dims.country;
   const pages = grouped((i) => pathOf[i] - 1, data.paths.size, (c) => data.paths.keys[c]);
-  const sources = grouped((i) => source.codes[sessionOf[i]], source.size, (c) => source.keys[c]);
-  const countries = grouped((i) => country.codes[sessionOf[i]], country.size, (c) => country.keys[c]);
+  const sources = grouped((i) => source.at(sessionOf[i]), source.size, (c) => source.keys[c]);
+  const countries = grouped((i) => country.at(sessionOf[i]), country.size, (c) => country.keys[c]);
   return answer(now, since, { activeVisitors: active, visitors: everyone, pageviews, series, pages, sources, countries });
 }
 
