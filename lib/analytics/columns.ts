@@ -208,6 +208,10 @@ export class DayWindows {
   }
 }
 
+/** Events a row checkpoint of EventColumns covers, and the slots each block has (one per EVENT_TYPES index). */
+export const ROW_BLOCK = 256;
+export const TYPE_SLOTS = 16;
+
 /** The rows an event table has room for (every type's table has a session column). */
 export const tableCapacity = (table: { session: Int32Array }): number => table.session.length;
 

@@ -481,7 +481,7 @@ export class PagePrev implements Dependent, KeptIndex {
   }
 
   visitorChanged(_v: number, sessions: readonly number[]): void {
-    const { type, row } = this.data.events;
+    const { type } = this.data.events;
     const pageviews = this.data.table(PAGEVIEW);
     if (this.days.length < tableCapacity(pageviews)) this.days = grow(this.days, tableCapacity(pageviews), NO_DAY);
     const lastDay = this.lastDay;
@@ -490,8 +490,9 @@ export class PagePrev implements Dependent, KeptIndex {
     for (const p of sessions) {
       for (const e of this.data.eventsOf(p, this.scratch)) {
         if (type[e] !== PAGEVIEW) continue;
-        const path = pageviews.path[row[e]];
-        this.days[row[e]] = lastDay.get(path) ?? NO_DAY;
+        const row = this.data.rowOf(e);
+        const path = pageviews.path[row];
+        this.days[row] = lastDay.get(path) ?? NO_DAY;
         lastDay.set(path, day[p]);
       }
     }
@@ -578,7 +579,7 @@ export class LabelPrev implements Dependent, KeptIndex {
       first.set(c.firstInSession);
       c.firstInSession = first;
     }
-    const { type: types, row: rows } = this.data.events;
+    const types = this.data.events.type;
     const lastDay = this.lastDay;
     lastDay.clear();
     const day = this.data.sessions.day;
@@ -587,7 +588,7 @@ export class LabelPrev implements Dependent, KeptIndex {
       for (const e of this.data.eventsOf(p, this.scratch)) {
         const type = types[e];
         if (!LABELLED[type]) continue;
-        const row = rows[e];
+        const row = this.data.rowOf(e);
         const c = this.byType[type];
         // Keys: the type alone (below 64), and type with label.
         const key = 64 + this.data.table(type).name[row] * 64 + type;

@@ -1,6 +1,7 @@
 import type { TenantStore } from "../db/tenants.ts";
 import { SESSION_DIM_GROUPS, SESSION_DIMS, SESSION_READ, type SessionDim, type SessionReadColumns } from "../db/session-row.ts";
-import { ABSENT, DayWindows, DenseCodes, DimCodes, newColumn, TupleGroup, type ColumnKind, type TypedColumn } from "./columns.ts";
+import { ABSENT, DayWindows, DenseCodes, DimCodes, newColumn, ROW_BLOCK, TupleGroup, TYPE_SLOTS, type ColumnKind, type TypedColumn } from "./columns.ts";
+import { EVENT_TYPES } from "../db/event-types.ts";
 import { EXTRA, type ColumnPart } from "./site-snapshot.ts";
 import { CONVERSION, CUSTOM_EVENT, DOWNLOAD, ENGAGEMENT, FORM_SUBMIT, KEPT_EVENT_TYPES, OUTBOUND, SCROLL, VITAL } from "./kept-events.ts";
 import { SiteLoader } from "./site-loader.ts";
@@ -31,18 +32,23 @@ export { beforeBound, NO_DAY, tableCapacity } from "./columns.ts";
 export type SessionColumns = SessionReadColumns & { count: number };
 
 /**
- * Every kept event, in load order: what funnels, paths and the per-visitor indexes need to
- * follow a session's events. What reports scan lives in the event's type table (`row`).
+ * Every kept event, in load order: what the per-visitor indexes need to follow a session's
+ * events. What reports scan lives in the event's type table, at the event's row there
+ * (`SiteData.rowOf`): the events of a type before it, counted from the checkpoint of its block
+ * of ROW_BLOCK events — a few bytes per block instead of an int32 per event, and only the
+ * indexes' updates and a moved session's events ask.
  */
 export interface EventColumns {
   count: number;
   /** EVENT_TYPES index (lib/db/event-types.ts). */
   type: Uint8Array;
-  /** The event's row in its type's table (`SiteData.table(type)`). */
-  row: Int32Array;
   /** The previous event of the same session in load order (-1: none). */
   prevInSession: Int32Array;
+  /** Per block of ROW_BLOCK events, per type (TYPE_SLOTS a block): the type's rows before the block. */
+  typeRows: Int32Array;
 }
+
+if (EVENT_TYPES.length > TYPE_SLOTS) throw new Error("EventColumns.typeRows has a slot per event type: raise TYPE_SLOTS");
 
 /**
  * The events of one type, compact and in load order: a report over a type reads these
@@ -86,8 +92,8 @@ const TABLE_COLUMNS: { key: keyof Omit<EventTable, "count">; kind: ColumnKind; t
 ];
 const columnsOfTable = (type: number) => TABLE_COLUMNS.filter((c) => !c.types || c.types.includes(type));
 
-/** The columns of the event columns (EventColumns). */
-const EVENT_COLUMNS: { key: keyof Omit<EventColumns, "count">; kind: ColumnKind }[] = [{ key: "type", kind: "u8" }, { key: "row", kind: "i32" }, { key: "prevInSession", kind: "i32" }];
+/** The per-event columns of the event columns (EventColumns; `typeRows` is per block). */
+const EVENT_COLUMNS: { key: "type" | "prevInSession"; kind: ColumnKind }[] = [{ key: "type", kind: "u8" }, { key: "prevInSession", kind: "i32" }];
 
 /** A derived index that a snapshot can keep: its columns (named within the index) and plain JSON. */
 export interface KeptIndex {
@@ -197,7 +203,7 @@ export class SiteData {
     this.dimGroups = SESSION_DIM_GROUPS.map((g) => new TupleGroup(g.dims.map((d) => this.dims[d])));
     this.paths = new DenseCodes(this.strings);
     this.labels = new DenseCodes(this.strings);
-    this.events = Object.fromEntries([["count", 0], ...EVENT_COLUMNS.map((c) => [c.key, newColumn(c.kind)])]) as EventColumns;
+    this.events = { count: 0, type: new Uint8Array(0), prevInSession: new Int32Array(0), typeRows: new Int32Array(0) };
     for (const type of KEPT_EVENT_TYPES) {
       const has = columnsOfTable(type);
       this.tables[type] = Object.fromEntries([["count", 0], ...TABLE_COLUMNS.map((c) => [c.key, has.includes(c) ? newColumn(c.kind) : ABSENT[c.kind]])]) as EventTable;
@@ -245,9 +251,26 @@ export class SiteData {
     return this.tableDays[type].window(from, to);
   }
 
+  /** Before event e is added: when it starts a block, the block's checkpoint of every type's rows so far (rowOf counts on from it). */
+  checkpointRows(e: number): void {
+    if (e % ROW_BLOCK !== 0) return;
+    const at = (e / ROW_BLOCK) * TYPE_SLOTS;
+    for (let slot = 0; slot < TYPE_SLOTS; slot++) this.events.typeRows[at + slot] = this.tables[slot]?.count ?? 0;
+  }
+
+  /** An event's row in its type's table: the rows of its type before its block, plus those in the block before it. */
+  rowOf(e: number): number {
+    const types = this.events.type;
+    const type = types[e];
+    const start = e - (e % ROW_BLOCK);
+    let row = this.events.typeRows[(start / ROW_BLOCK) * TYPE_SLOTS + type];
+    for (let i = start; i < e; i++) if (types[i] === type) row++;
+    return row;
+  }
+
   /** An event's time (through its type's table). */
   tsOf(e: number): number {
-    return this.tables[this.events.type[e]].ts[this.events.row[e]];
+    return this.tables[this.events.type[e]].ts[this.rowOf(e)];
   }
 
   /** Visitor v's sessions, earliest first. */
@@ -354,6 +377,7 @@ export class SiteData {
     add("lastOfVisitor", "i32", () => this.lastOfVisitor.length, () => this.lastOfVisitor, (a) => (this.lastOfVisitor = a as Int32Array<ArrayBuffer>), false);
     const v = this.events as unknown as Record<string, TypedColumn>;
     for (const c of EVENT_COLUMNS) add(`events.${c.key}`, c.kind, () => this.events.count, () => v[c.key], (a) => (v[c.key] = a));
+    add("events.typeRows", "i32", () => Math.ceil(this.events.count / ROW_BLOCK) * TYPE_SLOTS, () => this.events.typeRows, (a) => (this.events.typeRows = a as Int32Array<ArrayBuffer>));
     for (const type of KEPT_EVENT_TYPES) {
       const t = this.tables[type] as unknown as Record<string, TypedColumn>;
       for (const c of columnsOfTable(type)) add(`tables.${type}.${c.key}`, c.kind, () => this.tables[type].count, () => t[c.key], (a) => (t[c.key] = a));

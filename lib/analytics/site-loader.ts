@@ -2,7 +2,7 @@ import type { TenantStore } from "../db/tenants.ts";
 import { readRows } from "../db/statements.ts";
 import { uuidOfHex } from "../ids.ts";
 import { SESSION_DIM_GROUPS, SESSION_DIMS, SESSION_READ } from "../db/session-row.ts";
-import { grow, groupByKey, growColumns, heldDay, NO_DAY, tableCapacity } from "./columns.ts";
+import { grow, groupByKey, growColumns, heldDay, NO_DAY, ROW_BLOCK, tableCapacity, TYPE_SLOTS } from "./columns.ts";
 import { CONVERSION, CUSTOM_EVENT, DOWNLOAD, KEPT_EVENT_TYPES, OUTBOUND, PAGEVIEW } from "./kept-events.ts";
 import type { SiteData, SiteMeta } from "./site-data.ts";
 import { EXTRA, readSnapshot, removeSnapshot, writeSnapshot, type StoreMark } from "./site-snapshot.ts";
@@ -300,7 +300,7 @@ export class SiteLoader {
       // A late, earlier event moved the session to another day: its events follow it.
       for (let e = this.data.lastEvent[p]; e >= 0; e = this.data.events.prevInSession[e]) {
         const type = this.data.events.type[e];
-        this.data.tables[type].day[this.data.events.row[e]] = s.day[p];
+        this.data.tables[type].day[this.data.rowOf(e)] = s.day[p];
         this.data.staleDays.add(type);
       }
     }
@@ -314,6 +314,7 @@ export class SiteLoader {
     const v = this.data.events;
     const e = v.count;
     this.ensureEvents(e + 1);
+    this.data.checkpointRows(e);
     v.count++;
     const type = r[1] as number;
     const t = this.data.tables[type];
@@ -321,7 +322,6 @@ export class SiteLoader {
     if (row === tableCapacity(t)) growColumns(t, Math.max(1024, row * 2));
     t.count++;
     v.type[e] = type;
-    v.row[e] = row;
     v.prevInSession[e] = this.data.lastEvent[p];
     this.data.lastEvent[p] = e;
     t.session[row] = p;
@@ -405,7 +405,10 @@ export class SiteLoader {
 
   private ensureEvents(capacity: number): void {
     const v = this.data.events;
-    if (capacity <= v.row.length) return;
-    growColumns(v, Math.max(1024, capacity, Math.floor(v.row.length * 1.5)), { prevInSession: -1 });
+    if (capacity <= v.type.length) return;
+    const size = Math.max(1024, capacity, Math.floor(v.type.length * 1.5));
+    v.type = grow(v.type, size);
+    v.prevInSession = grow(v.prevInSession, size, -1);
+    v.typeRows = grow(v.typeRows, Math.ceil(size / ROW_BLOCK) * TYPE_SLOTS);
   }
 }

@@ -53,7 +53,7 @@ export async function visitorProfile(site: AnalyticsSite, visitorId: string, pii
     const pages: { path: string; title: string | null; at: string }[] = [];
     for (const e of data.eventsOf(p)) {
       if (data.events.type[e] !== PAGEVIEW) continue;
-      const row = data.events.row[e];
+      const row = data.rowOf(e);
       const path = data.paths.keys[pv.path[row]] ?? NOT_SET;
       person.intent |= intentOf(path);
       pages.push({ path, title: data.titleOf(pv.path[row]), at: new Date(pv.ts[row]).toISOString() });
@@ -188,7 +188,7 @@ function conversionsOf(data: SiteData, sessions: number[], sessionIds: Map<numbe
   for (const p of conversionSessions(data, sessions)) {
     for (const e of data.eventsOf(p)) {
       if (data.events.type[e] !== CONVERSION) continue;
-      const row = data.events.row[e];
+      const row = data.rowOf(e);
       out.push({ name: data.labels.keys[t.name[row]] ?? NOT_SET, value: asMoney(t.value[row]), currency: data.text(t.aux[row]) ?? siteCurrency, at: new Date(t.ts[row]).toISOString(), sessionId: sessionIds.get(p)!, ts: t.ts[row] });
     }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { groupByKey, groupByKeyScratch, growColumns, NO_DAY, tableCapacity } from "../../lib/analytics/columns.ts";
+import { groupByKey, groupByKeyScratch, growColumns, NO_DAY, ROW_BLOCK, tableCapacity, TYPE_SLOTS } from "../../lib/analytics/columns.ts";
 import { CUSTOM_EVENT, PAGEVIEW, SiteData } from "../../lib/analytics/site-data.ts";
 import { keyingOf, LABELLED_TYPES, LabelPrev, PagePrev, PrevSame } from "../../lib/analytics/keyings.ts";
 
@@ -44,15 +44,17 @@ function siteData(visitors: number, sessions: number): SiteData {
     d.lastOfVisitor[v] = prev;
   });
   const events = d.events;
-  growColumns(events, sessions * 8, { prevInSession: -1 });
+  events.type = new Uint8Array(sessions * 8);
+  events.prevInSession = new Int32Array(sessions * 8).fill(-1);
+  events.typeRows = new Int32Array(Math.ceil((sessions * 8) / ROW_BLOCK) * TYPE_SLOTS);
   for (let e = 0; e < sessions * 6; e++) {
+    d.checkpointRows(e);
     const p = rnd(sessions);
     const type = rnd(3) === 0 ? LABELLED_TYPES[rnd(LABELLED_TYPES.length)] : PAGEVIEW;
     const t = d.tables[type];
     if (t.count === tableCapacity(t)) growColumns(t, Math.max(64, t.count * 2));
     const row = t.count++;
     events.type[e] = type;
-    events.row[e] = row;
     events.prevInSession[e] = d.lastEvent[p];
     d.lastEvent[p] = e;
     events.count++;
@@ -69,6 +71,19 @@ function siteData(visitors: number, sessions: number): SiteData {
 const everyVisitor = (d: SiteData, dep: { visitorChanged(v: number, s: readonly number[]): void }) => {
   for (let v = 0; v < d.lastOfVisitor.length; v++) if (d.lastOfVisitor[v] >= 0) dep.visitorChanged(v, d.sessionsOf(v));
 };
+
+test("an event's row in its table, counted from its block's checkpoint, is its type's rank in load order", () => {
+  const d = siteData(40, 300); // 1 800 events: several blocks of ROW_BLOCK
+  expect(d.events.count).toBeGreaterThan(ROW_BLOCK * 5);
+  const seen = new Map<number, number>();
+  for (let e = 0; e < d.events.count; e++) {
+    const type = d.events.type[e];
+    const rank = seen.get(type) ?? 0;
+    expect(d.rowOf(e)).toBe(rank);
+    seen.set(type, rank + 1);
+  }
+  expect([...seen.values()].reduce((a, b) => a + b, 0)).toBe(d.events.count);
+});
 
 describe("derived indexes' first builds", () => {
   test("groupByKeyScratch groups as groupByKey", () => {
