@@ -298,7 +298,7 @@ export class SiteLoader {
     this.data.sessionDays.note(s.day[p], p);
     if (oldDay !== null && oldDay !== s.day[p]) {
       // A late, earlier event moved the session to another day: its events follow it.
-      for (let e = this.data.lastEvent[p]; e >= 0; e = this.data.events.prevInSession[e]) {
+      for (let e = this.data.lastEvent[p]; e >= 0; e = this.data.prevInSession(e)) {
         const type = this.data.events.type[e];
         this.data.tables[type].day[this.data.rowOf(e)] = s.day[p];
         this.data.staleDays.add(type);
@@ -322,7 +322,7 @@ export class SiteLoader {
     if (row === tableCapacity(t)) growColumns(t, Math.max(1024, row * 2));
     t.count++;
     v.type[e] = type;
-    v.prevInSession[e] = this.data.lastEvent[p];
+    this.data.linkEvent(e, this.data.lastEvent[p]);
     this.data.lastEvent[p] = e;
     t.session[row] = p;
     t.day[row] = this.data.sessions.day[p];
@@ -408,7 +408,7 @@ export class SiteLoader {
     if (capacity <= v.type.length) return;
     const size = Math.max(1024, capacity, Math.floor(v.type.length * 1.5));
     v.type = grow(v.type, size);
-    v.prevInSession = grow(v.prevInSession, size, -1);
+    v.prevGap = grow(v.prevGap, size);
     v.typeRows = grow(v.typeRows, Math.ceil(size / ROW_BLOCK) * TYPE_SLOTS);
   }
 }

@@ -45,7 +45,7 @@ function siteData(visitors: number, sessions: number): SiteData {
   });
   const events = d.events;
   events.type = new Uint8Array(sessions * 8);
-  events.prevInSession = new Int32Array(sessions * 8).fill(-1);
+  events.prevGap = new Uint16Array(sessions * 8);
   events.typeRows = new Int32Array(Math.ceil((sessions * 8) / ROW_BLOCK) * TYPE_SLOTS);
   for (let e = 0; e < sessions * 6; e++) {
     d.checkpointRows(e);
@@ -55,7 +55,7 @@ function siteData(visitors: number, sessions: number): SiteData {
     if (t.count === tableCapacity(t)) growColumns(t, Math.max(64, t.count * 2));
     const row = t.count++;
     events.type[e] = type;
-    events.prevInSession[e] = d.lastEvent[p];
+    d.linkEvent(e, d.lastEvent[p]);
     d.lastEvent[p] = e;
     events.count++;
     t.session[row] = p;
@@ -83,6 +83,28 @@ test("an event's row in its table, counted from its block's checkpoint, is its t
     seen.set(type, rank + 1);
   }
   expect([...seen.values()].reduce((a, b) => a + b, 0)).toBe(d.events.count);
+});
+
+test("a session's previous event is found by its 16-bit gap, or among the far links past 65 534 events, as the snapshot keeps them", () => {
+  const d = new SiteData(1);
+  const n = 300_000;
+  d.events.prevGap = new Uint16Array(n);
+  // Session A: events 0, 1, 70 000 (far), 70 005, 200 000 (far); session B: every 1 000th event from 500.
+  const a = [0, 1, 70_000, 70_005, 200_000];
+  const b = Array.from({ length: 299 }, (_, i) => 500 + i * 1000).filter((e) => !a.includes(e));
+  const all = [...a.map((e) => [e, 0]), ...b.map((e) => [e, 1])].sort((x, y) => x[0] - y[0]);
+  const last = [-1, -1];
+  for (const [e, session] of all) (d.linkEvent(e, last[session]), (last[session] = e));
+  d.events.count = n;
+  const chain = (from: number) => {
+    const out: number[] = [];
+    for (let e = from; e >= 0; e = d.prevInSession(e)) out.push(e);
+    return out.reverse();
+  };
+  expect(chain(200_000)).toEqual(a);
+  expect(chain(b[b.length - 1])).toEqual(b);
+  expect(d.events.farCount).toBe(2);
+  expect(d.heldColumns().find((c) => c.name === "events.farAt")!.count).toBe(2);
 });
 
 describe("derived indexes' first builds", () => {
