@@ -24,16 +24,25 @@ export const heldDay = (day: number): number => (day < 1 ? 1 : day > MAX_DAY ? M
  */
 export const beforeBound = (from: number): number => (from < 1 ? 1 : from) | 0;
 
+/** Fibonacci hashing's multiplier (2^32 / golden ratio), as an int32. */
+const HASH = -1640531527;
+
 /**
  * Dense codes for the `strings` ids one column holds, so arrays indexed by code are as small
  * as the column's distinct values (a site's paths, not every text it ever stored). Code 0 is
- * "none" (null).
+ * "none" (null). What it holds is proportional to its own codes, not to `strings`: code →
+ * id (`ids`, what a snapshot saves), and id → code through an open-addressing table of codes
+ * (linear probing, at most half full) rebuilt from `ids` on restore.
  */
 export class DenseCodes {
   /** Code → text. */
   readonly keys: (string | null)[] = [null];
-  /** `strings` id → code + 1 (0: not seen yet). */
-  private codeOfId: Int32Array = new Int32Array(0);
+  /** Code → `strings` id (0: none); room past `keys.length`. */
+  private ids: Int32Array = new Int32Array(16);
+  /** Slots of the id → code table (0: empty; every code but 0 is in one); a power of two long. */
+  private slots: Int32Array = new Int32Array(16);
+  /** 32 − log2(slots.length): a hash's top bits index a slot. */
+  private shift = 28;
   private readonly codeOfText = new Map<string, number>();
 
   constructor(private readonly strings: (string | null)[]) {}
@@ -41,16 +50,38 @@ export class DenseCodes {
   /** The code of a `strings` id (0 for none), given one on first sight. */
   code(id: number): number {
     if (id === 0) return 0;
-    if (id >= this.codeOfId.length) this.codeOfId = grow(this.codeOfId, Math.max(id + 1, this.strings.length + 1, this.codeOfId.length * 2));
-    let code = this.codeOfId[id] - 1;
-    if (code < 0) {
-      code = this.keys.length;
-      const text = this.strings[id] ?? null;
-      this.keys.push(text);
-      if (text !== null) this.codeOfText.set(text, code);
-      this.codeOfId[id] = code + 1;
+    const slots = this.slots;
+    const mask = slots.length - 1;
+    for (let at = Math.imul(id, HASH) >>> this.shift; ; at = (at + 1) & mask) {
+      const code = slots[at];
+      if (code === 0) return this.add(id, at);
+      if (this.ids[code] === id) return code;
     }
+  }
+
+  /** Gives id a new code, in the empty slot `at` where its probe ended. */
+  private add(id: number, at: number): number {
+    const code = this.keys.length;
+    const text = this.strings[id] ?? null;
+    this.keys.push(text);
+    if (text !== null) this.codeOfText.set(text, code);
+    if (code >= this.ids.length) this.ids = grow(this.ids, this.ids.length * 2);
+    this.ids[code] = id;
+    this.slots[at] = code;
+    if (2 * code > this.slots.length) this.index(this.slots.length * 2);
     return code;
+  }
+
+  /** Builds the id → code table anew, `capacity` (a power of two) slots long. */
+  private index(capacity: number): void {
+    const slots = (this.slots = new Int32Array(capacity));
+    const mask = capacity - 1;
+    this.shift = 32 - Math.log2(capacity);
+    for (let code = 1; code < this.keys.length; code++) {
+      let at = Math.imul(this.ids[code], HASH) >>> this.shift;
+      while (slots[at] !== 0) at = (at + 1) & mask;
+      slots[at] = code;
+    }
   }
 
   /** The code of a text, or -1 when the column never held it. */
@@ -62,23 +93,24 @@ export class DenseCodes {
     return this.keys.length;
   }
 
-  /** `strings` id → code + 1, as a column a snapshot saves. */
-  get idCodes(): Int32Array {
-    return this.codeOfId;
+  /** Code → `strings` id, as a column a snapshot saves (a view of exactly `size` codes). */
+  get idsOfCodes(): Int32Array {
+    return this.ids.subarray(0, this.keys.length);
   }
 
-  /** Takes the codes of a snapshot: texts come from the (freshly read) `strings`. */
-  restore(idCodes: Int32Array): void {
-    this.codeOfId = idCodes;
+  /** Takes the codes of a snapshot (`idsOfCodes`): texts come from the (freshly read) `strings`. */
+  restore(ids: Int32Array): void {
+    this.ids = ids.length > 0 ? ids : new Int32Array(16);
     this.codeOfText.clear();
     this.keys.length = 1;
-    for (let id = 0; id < idCodes.length; id++) {
-      const code = idCodes[id] - 1;
-      if (code < 0) continue;
-      const text = this.strings[id] ?? null;
-      this.keys[code] = text;
+    for (let code = 1; code < ids.length; code++) {
+      const text = this.strings[ids[code]] ?? null;
+      this.keys.push(text);
       if (text !== null) this.codeOfText.set(text, code);
     }
+    let capacity = 16;
+    while (capacity < 2 * this.keys.length) capacity *= 2;
+    this.index(capacity);
   }
 }
 

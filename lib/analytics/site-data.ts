@@ -349,7 +349,7 @@ export class SiteData {
       const t = this.tables[type] as unknown as Record<string, TypedColumn>;
       for (const c of columnsOfTable(type)) add(`tables.${type}.${c.key}`, c.kind, () => this.tables[type].count, () => t[c.key], (a) => (t[c.key] = a));
     }
-    for (const [name, codes] of this.codeSets()) add(`codes.${name}`, "i32", () => codes.idCodes.length, () => codes.idCodes, (a) => codes.restore(a as Int32Array), false);
+    for (const [name, codes] of this.codeSets()) add(`codes.${name}`, "i32", () => codes.size, () => codes.idsOfCodes, (a) => codes.restore(a as Int32Array), false);
     return out;
   }
 
