@@ -51,10 +51,8 @@ export interface EventColumns {
  */
 export interface EventTable {
   count: number;
-  /** The session's position in the session columns. */
+  /** The session's position in the session columns (the row's day is the session's: `sessions.day[session[row]]`). */
   session: Int32Array;
-  /** The session's day (16 bits: columns.ts). */
-  day: Uint16Array;
   /** Code in `SiteData.paths`. */
   path: Int32Array;
   /** Code in `SiteData.labels`: event, conversion, form or vital name; the href of outbound clicks and downloads (those types only). */
@@ -79,7 +77,7 @@ export interface Dependent {
 
 /** The columns of an event table, their kinds, and the kept types that have them (every type when not said). */
 const TABLE_COLUMNS: { key: keyof Omit<EventTable, "count">; kind: ColumnKind; types?: number[] }[] = [
-  { key: "session", kind: "i32" }, { key: "day", kind: "u16" }, { key: "path", kind: "i32" }, { key: "ts", kind: "f64" },
+  { key: "session", kind: "i32" }, { key: "path", kind: "i32" }, { key: "ts", kind: "f64" },
   { key: "name", kind: "i32", types: [CONVERSION, CUSTOM_EVENT, OUTBOUND, DOWNLOAD, FORM_SUBMIT, VITAL] },
   { key: "value", kind: "f64", types: [ENGAGEMENT, CONVERSION, SCROLL, VITAL] },
   { key: "aux", kind: "i32", types: [CONVERSION, CUSTOM_EVENT] },
@@ -233,9 +231,10 @@ export class SiteData {
   tableWindow(type: number, from: number, to: number): [number, number] {
     if (this.staleDays.delete(type)) {
       // A session moved to another day (a late, earlier event): note every row's day again.
-      const t = this.tables[type];
+      const { count, session } = this.tables[type];
+      const day = this.sessions.day;
       const days = (this.tableDays[type] = new DayWindows());
-      for (let i = 0; i < t.count; i++) days.note(t.day[i], i);
+      for (let i = 0; i < count; i++) days.note(day[session[i]], i);
     }
     return this.tableDays[type].window(from, to);
   }

@@ -93,10 +93,12 @@ function firstStarts(data: SiteData, start: FunnelStep, from: number, to: number
     if (code > 0) hit[code] = 1;
   }
   const key = start.kind === "page" ? t.path : t.name;
+  const day = data.sessions.day;
   const window = data.tableWindow(type, from, to);
   for (let row = window[0] | 0, end = window[1] | 0; row < end; row++) {
-    if (hit[key[row]] === 0 || t.day[row] < from || t.day[row] > to) continue;
+    if (hit[key[row]] === 0) continue;
     const p = t.session[row];
+    if (day[p] < from || day[p] > to) continue;
     if (out.ts[p] === Infinity) out.count++;
     // The first occurrence: the earliest, and of two at the same moment the one loaded first.
     if (t.ts[row] < out.ts[p] || (t.ts[row] === out.ts[p] && row < out.row[p])) {
@@ -113,11 +115,12 @@ function followingPages(data: SiteData, starts: Starts, from: number, to: number
   const t = data.table(PAGEVIEW);
   // The pageviews after a start, grouped by session with a counting sort.
   const rows: number[] = [];
+  const day = data.sessions.day;
   const window = data.tableWindow(PAGEVIEW, from, to);
   for (let row = window[0] | 0, end = window[1] | 0; row < end; row++) {
     const p = t.session[row];
     const at = starts.ts[p];
-    if (at === Infinity || t.day[row] < from || t.day[row] > to) continue;
+    if (at === Infinity || day[p] < from || day[p] > to) continue;
     // After the start: later, or (a page start) at the same moment but loaded after it.
     if (t.ts[row] > at || (t.ts[row] === at && starts.row[p] >= 0 && row > starts.row[p])) rows.push(row);
   }
