@@ -177,10 +177,10 @@ export class DayWindows {
 export const tableCapacity = (table: { session: Int32Array }): number => table.session.length;
 
 /** The kinds of typed column the engine holds. */
-export type ColumnKind = "i32" | "f64" | "u8" | "u16";
-export type TypedColumn = Int32Array | Float64Array | Uint8Array | Uint16Array;
+export type ColumnKind = "i32" | "f64" | "u8" | "u16" | "u32";
+export type TypedColumn = Int32Array | Float64Array | Uint8Array | Uint16Array | Uint32Array;
 /** The typed array of each kind. */
-export const COLUMN_ARRAY = { i32: Int32Array, f64: Float64Array, u8: Uint8Array, u16: Uint16Array } as const;
+export const COLUMN_ARRAY = { i32: Int32Array, f64: Float64Array, u8: Uint8Array, u16: Uint16Array, u32: Uint32Array } as const;
 
 /** An empty column of a kind. */
 export function newColumn(kind: ColumnKind): TypedColumn {
@@ -191,10 +191,9 @@ export function newColumn(kind: ColumnKind): TypedColumn {
  * The column of a table that a kind of row never has (a pageview has no value): shared, empty,
  * never grown — reading it is a bug, writing it does nothing.
  */
-export const ABSENT: Record<ColumnKind, TypedColumn> = { i32: new Int32Array(0), f64: new Float64Array(0), u8: new Uint8Array(0), u16: new Uint16Array(0) };
-const isAbsent = (column: unknown) => column === ABSENT.i32 || column === ABSENT.f64 || column === ABSENT.u8 || column === ABSENT.u16;
-const isTyped = (column: unknown): column is TypedColumn =>
-  column instanceof Int32Array || column instanceof Float64Array || column instanceof Uint8Array || column instanceof Uint16Array;
+export const ABSENT: Record<ColumnKind, TypedColumn> = { i32: new Int32Array(0), f64: new Float64Array(0), u8: new Uint8Array(0), u16: new Uint16Array(0), u32: new Uint32Array(0) };
+const isAbsent = (column: unknown) => Object.values(ABSENT).includes(column as TypedColumn);
+const isTyped = (column: unknown): column is TypedColumn => Object.values(COLUMN_ARRAY).some((array) => column instanceof array);
 
 type Typed = TypedColumn;
 /** A copy of a column with room for `capacity` rows; new rows hold `fill`. */

@@ -2,6 +2,7 @@ import type { TenantStore } from "../db/tenants.ts";
 import { SESSION_DIMS, SESSION_READ, type SessionDim, type SessionReadColumns } from "../db/session-row.ts";
 import { ABSENT, DayWindows, DenseCodes, DimCodes, newColumn, type ColumnKind, type TypedColumn } from "./columns.ts";
 import { EXTRA, type ColumnPart } from "./site-snapshot.ts";
+import { EventTimes } from "./event-times.ts";
 import { CONVERSION, CUSTOM_EVENT, DOWNLOAD, ENGAGEMENT, FORM_SUBMIT, KEPT_EVENT_TYPES, OUTBOUND, SCROLL, VITAL } from "./kept-events.ts";
 import { SiteLoader } from "./site-loader.ts";
 import { UnkeptEvents } from "./unkept-events.ts";
@@ -59,8 +60,8 @@ export interface EventTable {
   name: Int32Array;
   /** Engaged ms, conversion value, scroll percent, vital value (those types only). */
   value: Float64Array;
-  /** When it happened (epoch ms). */
-  ts: Float64Array;
+  /** When it happened (epoch ms): `ts.at(row)`. */
+  ts: EventTimes;
   /** Conversion currency (`strings` id) or custom event properties (`props` id) (those types only). */
   aux: Int32Array;
 }
@@ -75,9 +76,9 @@ export interface Dependent {
   visitorChanged?(v: number, sessions: readonly number[]): void;
 }
 
-/** The columns of an event table, their kinds, and the kept types that have them (every type when not said). */
-const TABLE_COLUMNS: { key: keyof Omit<EventTable, "count">; kind: ColumnKind; types?: number[] }[] = [
-  { key: "session", kind: "i32" }, { key: "path", kind: "i32" }, { key: "ts", kind: "f64" },
+/** The typed columns of an event table (every type has `ts` too), their kinds, and the kept types that have them (every type when not said). */
+const TABLE_COLUMNS: { key: keyof Omit<EventTable, "count" | "ts">; kind: ColumnKind; types?: number[] }[] = [
+  { key: "session", kind: "i32" }, { key: "path", kind: "i32" },
   { key: "name", kind: "i32", types: [CONVERSION, CUSTOM_EVENT, OUTBOUND, DOWNLOAD, FORM_SUBMIT, VITAL] },
   { key: "value", kind: "f64", types: [ENGAGEMENT, CONVERSION, SCROLL, VITAL] },
   { key: "aux", kind: "i32", types: [CONVERSION, CUSTOM_EVENT] },
@@ -131,6 +132,8 @@ export interface SiteMeta {
   titles: number[];
   sessionDays: number[];
   tableDays: number[][];
+  /** Per KEPT_EVENT_TYPES entry, the rows whose time is not an offset (EventTimes.outside), flat. */
+  tableTimesOutside: number[][];
   /** The derived indexes kept, in the order they were made (their columns are `derived:<key>:<name>`). */
   derived: { key: string; columns: string[]; meta: unknown }[];
   reportIndexesBuilt: boolean;
@@ -193,7 +196,7 @@ export class SiteData {
     this.events = Object.fromEntries([["count", 0], ...EVENT_COLUMNS.map((c) => [c.key, newColumn(c.kind)])]) as EventColumns;
     for (const type of KEPT_EVENT_TYPES) {
       const has = columnsOfTable(type);
-      this.tables[type] = Object.fromEntries([["count", 0], ...TABLE_COLUMNS.map((c) => [c.key, has.includes(c) ? newColumn(c.kind) : ABSENT[c.kind]])]) as EventTable;
+      this.tables[type] = Object.fromEntries([["count", 0], ["ts", new EventTimes()], ...TABLE_COLUMNS.map((c) => [c.key, has.includes(c) ? newColumn(c.kind) : ABSENT[c.kind]])]) as EventTable;
       this.tableDays[type] = new DayWindows();
     }
   }
@@ -241,7 +244,7 @@ export class SiteData {
 
   /** An event's time (through its type's table). */
   tsOf(e: number): number {
-    return this.tables[this.events.type[e]].ts[this.events.row[e]];
+    return this.tables[this.events.type[e]].ts.at(this.events.row[e]);
   }
 
   /** Visitor v's sessions, earliest first. */
@@ -347,6 +350,9 @@ export class SiteData {
     for (const type of KEPT_EVENT_TYPES) {
       const t = this.tables[type] as unknown as Record<string, TypedColumn>;
       for (const c of columnsOfTable(type)) add(`tables.${type}.${c.key}`, c.kind, () => this.tables[type].count, () => t[c.key], (a) => (t[c.key] = a));
+      const ts = this.tables[type].ts;
+      add(`tables.${type}.ts`, "u32", () => this.tables[type].count, () => ts.offset, (a) => (ts.offset = a as Uint32Array<ArrayBuffer>));
+      add(`tables.${type}.tsBase`, "f64", () => EventTimes.blocks(this.tables[type].count), () => ts.base, (a) => (ts.base = a as Float64Array<ArrayBuffer>));
     }
     for (const [name, codes] of this.codeSets()) add(`codes.${name}`, "i32", () => codes.size, () => codes.idsOfCodes, (a) => codes.restore(a as Int32Array), false);
     return out;
@@ -368,6 +374,7 @@ export class SiteData {
       titles: [...this.titles].flat(),
       sessionDays: this.sessionDays.toJSON(),
       tableDays: KEPT_EVENT_TYPES.map((t) => this.tableDays[t].toJSON()),
+      tableTimesOutside: KEPT_EVENT_TYPES.map((t) => this.tables[t].ts.outsideToJSON()),
       derived: kept.map(({ key, columns, meta }) => ({ key, columns: columns.map((c) => c.name), meta })),
       reportIndexesBuilt: this.reportIndexesBuilt,
     };
@@ -393,6 +400,7 @@ export class SiteData {
     KEPT_EVENT_TYPES.forEach((type, i) => {
       this.tables[type].count = meta.tables[i];
       this.tableDays[type] = DayWindows.fromJSON(meta.tableDays[i]);
+      this.tables[type].ts.outsideFromJSON(meta.tableTimesOutside[i]);
     });
     this.sessionDays = DayWindows.fromJSON(meta.sessionDays);
     this.props.push(...meta.props);

@@ -318,7 +318,7 @@ export class SiteLoader {
     t.path[row] = this.data.paths.code((r[2] as number | null) ?? 0);
     t.name[row] = this.data.labels.code((r[4] as number | null) ?? 0);
     t.value[row] = (r[5] as number | null) ?? 0;
-    t.ts[row] = r[6] as number;
+    t.ts.set(row, r[6] as number);
     t.aux[row] = type === CONVERSION ? ((r[7] as number | null) ?? 0) : type === CUSTOM_EVENT ? this.propsId(r[8] as string | null) : 0;
     this.data.tableDays[type].note(this.data.sessions.day[p], row);
     const title = (r[3] as number | null) ?? 0;

@@ -56,7 +56,7 @@ export async function visitorProfile(site: AnalyticsSite, visitorId: string, pii
       const row = data.events.row[e];
       const path = data.paths.keys[pv.path[row]] ?? NOT_SET;
       person.intent |= intentOf(path);
-      pages.push({ path, title: data.titleOf(pv.path[row]), at: new Date(pv.ts[row]).toISOString() });
+      pages.push({ path, title: data.titleOf(pv.path[row]), at: new Date(pv.ts.at(row)).toISOString() });
     }
     pagesOf.set(p, pages);
     person.sessions++;
@@ -189,7 +189,7 @@ function conversionsOf(data: SiteData, sessions: number[], sessionIds: Map<numbe
     for (const e of data.eventsOf(p)) {
       if (data.events.type[e] !== CONVERSION) continue;
       const row = data.events.row[e];
-      out.push({ name: data.labels.keys[t.name[row]] ?? NOT_SET, value: asMoney(t.value[row]), currency: data.text(t.aux[row]) ?? siteCurrency, at: new Date(t.ts[row]).toISOString(), sessionId: sessionIds.get(p)!, ts: t.ts[row] });
+      out.push({ name: data.labels.keys[t.name[row]] ?? NOT_SET, value: asMoney(t.value[row]), currency: data.text(t.aux[row]) ?? siteCurrency, at: new Date(t.ts.at(row)).toISOString(), sessionId: sessionIds.get(p)!, ts: t.ts.at(row) });
     }
   }
   return out.sort((a, b) => b.ts - a.ts).map(({ ts: _, ...c }) => c);

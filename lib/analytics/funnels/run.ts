@@ -213,7 +213,7 @@ function gatherMatches(data: SiteData, def: FunnelDef, from: number, to: number,
       if (m === 0) continue;
       const p = session[row];
       if (day[p] < from || day[p] > to) continue;
-      out.push(byUser ? visitor[p] : p, ts[row], m, p);
+      out.push(byUser ? visitor[p] : p, ts.at(row), m, p);
     }
   };
   scan(PAGEVIEW, pathBits, "path");
