@@ -242,6 +242,11 @@ export class SiteData {
     return this.tableDays[type].window(from, to);
   }
 
+  /** When session p's last event happened (epoch ms): the session columns hold it as ms after its start. */
+  lastAtOf(p: number): number {
+    return this.sessions.startedAt[p] + this.sessions.lastAfterStart[p];
+  }
+
   /** An event's time (through its type's table). */
   tsOf(e: number): number {
     return this.tables[this.events.type[e]].ts.at(this.events.row[e]);

@@ -65,10 +65,11 @@ export async function visitorProfile(site: AnalyticsSite, visitorId: string, pii
     person.conversions += s.conversions[p];
     person.revenue += s.revenue[p];
     person.engaged ||= s.engaged[p] === 1;
-    person.lastSeenAt = Math.max(person.lastSeenAt, s.lastAt[p]);
-    person.leads = leadTimes.filter((at) => at <= s.lastAt[p]).length;
-    const score = scoreOf(person, s.lastAt[p]);
-    scoreHistory.push({ at: new Date(s.lastAt[p]).toISOString(), score, tier: tierOf(score) });
+    const lastAt = data.lastAtOf(p);
+    person.lastSeenAt = Math.max(person.lastSeenAt, lastAt);
+    person.leads = leadTimes.filter((at) => at <= lastAt).length;
+    const score = scoreOf(person, lastAt);
+    scoreHistory.push({ at: new Date(lastAt).toISOString(), score, tier: tierOf(score) });
   }
   person.leads = leadRows.length;
   const { score, reasons } = leadScore(person, now);
@@ -97,7 +98,7 @@ export async function visitorProfile(site: AnalyticsSite, visitorId: string, pii
       id: sessionIds.get(p)!,
       visitorId: visitorIds.get(s.visitor[p])!,
       startedAt: new Date(s.startedAt[p]).toISOString(),
-      lastAt: new Date(s.lastAt[p]).toISOString(),
+      lastAt: new Date(data.lastAtOf(p)).toISOString(),
       pageviews: s.pageviews[p],
       engagedSeconds: asSeconds(s.engagedMs[p]),
       engaged: s.engaged[p] === 1,
