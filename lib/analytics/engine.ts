@@ -402,24 +402,26 @@ function pagesInRange(data: SiteData, from: number, to: number): PageGroup[] {
   const users = new Float64Array(size);
   const engagedMs = new Float64Array(size);
   {
-    const { day, path } = data.table(PAGEVIEW);
+    const { session, path } = data.table(PAGEVIEW);
+    const day = data.sessions.day;
     const prev = pagePrevOf(data).days;
     const before = beforeBound(from);
     const window = data.tableWindow(PAGEVIEW, from, to);
     const start = window[0] | 0, end = window[1] | 0;
     for (let r = start; r < end; r++) {
-      const d = day[r];
+      const d = day[session[r]];
       if (d < from || d > to) continue;
       views[path[r]]++;
       if (prev[r] < before) users[path[r]]++;
     }
   }
   {
-    const { day, path, value: ms } = data.table(ENGAGEMENT);
+    const { session, path, value: ms } = data.table(ENGAGEMENT);
+    const day = data.sessions.day;
     const window = data.tableWindow(ENGAGEMENT, from, to);
     const start = window[0] | 0, end = window[1] | 0;
     for (let r = start; r < end; r++) {
-      const d = day[r];
+      const d = day[session[r]];
       if (d >= from && d <= to) engagedMs[path[r]] += ms[r];
     }
   }

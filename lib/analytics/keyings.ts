@@ -689,8 +689,8 @@ function rowsInVisitorOrder(table: EventTable, chains: Chains, key: Int32Array |
   for (let k = 0; k < chains.order.length; k++) {
     const a = start[k], b = start[k + 1];
     for (let j = a + 1; j < b; j++) {
-      if (ts[byRank[j]] >= ts[byRank[j - 1]]) continue;
-      byRank.subarray(a, b).sort((x, y) => ts[x] - ts[y] || x - y);
+      if (ts.at(byRank[j]) >= ts.at(byRank[j - 1])) continue;
+      byRank.subarray(a, b).sort((x, y) => ts.at(x) - ts.at(y) || x - y);
       break;
     }
   }

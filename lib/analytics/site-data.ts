@@ -3,6 +3,7 @@ import { SESSION_DIM_GROUPS, SESSION_DIMS, SESSION_READ, type SessionDim, type S
 import { ABSENT, DayWindows, DenseCodes, DimCodes, grow, newColumn, ROW_BLOCK, TupleGroup, TYPE_SLOTS, type ColumnKind, type TypedColumn } from "./columns.ts";
 import { EVENT_TYPES } from "../db/event-types.ts";
 import { EXTRA, type ColumnPart } from "./site-snapshot.ts";
+import { EventTimes } from "./event-times.ts";
 import { CONVERSION, CUSTOM_EVENT, DOWNLOAD, ENGAGEMENT, FORM_SUBMIT, KEPT_EVENT_TYPES, OUTBOUND, SCROLL, VITAL } from "./kept-events.ts";
 import { SiteLoader } from "./site-loader.ts";
 import { UnkeptEvents } from "./unkept-events.ts";
@@ -65,18 +66,16 @@ if (EVENT_TYPES.length > TYPE_SLOTS) throw new Error("EventColumns.typeRows has 
  */
 export interface EventTable {
   count: number;
-  /** The session's position in the session columns. */
+  /** The session's position in the session columns (the row's day is the session's: `sessions.day[session[row]]`). */
   session: Int32Array;
-  /** The session's day (16 bits: columns.ts). */
-  day: Uint16Array;
   /** Code in `SiteData.paths`. */
   path: Int32Array;
   /** Code in `SiteData.labels`: event, conversion, form or vital name; the href of outbound clicks and downloads (those types only). */
   name: Int32Array;
   /** Engaged ms, conversion value, scroll percent, vital value (those types only). */
   value: Float64Array;
-  /** When it happened (epoch ms). */
-  ts: Float64Array;
+  /** When it happened (epoch ms): `ts.at(row)`. */
+  ts: EventTimes;
   /** Conversion currency (`strings` id) or custom event properties (`props` id) (those types only). */
   aux: Int32Array;
 }
@@ -91,9 +90,9 @@ export interface Dependent {
   visitorChanged?(v: number, sessions: readonly number[]): void;
 }
 
-/** The columns of an event table, their kinds, and the kept types that have them (every type when not said). */
-const TABLE_COLUMNS: { key: keyof Omit<EventTable, "count">; kind: ColumnKind; types?: number[] }[] = [
-  { key: "session", kind: "i32" }, { key: "day", kind: "u16" }, { key: "path", kind: "i32" }, { key: "ts", kind: "f64" },
+/** The typed columns of an event table (every type has `ts` too), their kinds, and the kept types that have them (every type when not said). */
+const TABLE_COLUMNS: { key: keyof Omit<EventTable, "count" | "ts">; kind: ColumnKind; types?: number[] }[] = [
+  { key: "session", kind: "i32" }, { key: "path", kind: "i32" },
   { key: "name", kind: "i32", types: [CONVERSION, CUSTOM_EVENT, OUTBOUND, DOWNLOAD, FORM_SUBMIT, VITAL] },
   { key: "value", kind: "f64", types: [ENGAGEMENT, CONVERSION, SCROLL, VITAL] },
   { key: "aux", kind: "i32", types: [CONVERSION, CUSTOM_EVENT] },
@@ -153,6 +152,8 @@ export interface SiteMeta {
   tuples: number[];
   /** Events linked to their previous one through `farAt`. */
   farLinks: number;
+  /** Per KEPT_EVENT_TYPES entry, the rows whose time is not an offset (EventTimes.outside), flat. */
+  tableTimesOutside: number[][];
   /** The derived indexes kept, in the order they were made (their columns are `derived:<key>:<name>`). */
   derived: { key: string; columns: string[]; meta: unknown }[];
   reportIndexesBuilt: boolean;
@@ -218,7 +219,7 @@ export class SiteData {
     this.events = { count: 0, type: new Uint8Array(0), prevGap: new Uint16Array(0), farAt: new Int32Array(0), farPrev: new Int32Array(0), farCount: 0, typeRows: new Int32Array(0) };
     for (const type of KEPT_EVENT_TYPES) {
       const has = columnsOfTable(type);
-      this.tables[type] = Object.fromEntries([["count", 0], ...TABLE_COLUMNS.map((c) => [c.key, has.includes(c) ? newColumn(c.kind) : ABSENT[c.kind]])]) as EventTable;
+      this.tables[type] = Object.fromEntries([["count", 0], ["ts", new EventTimes()], ...TABLE_COLUMNS.map((c) => [c.key, has.includes(c) ? newColumn(c.kind) : ABSENT[c.kind]])]) as EventTable;
       this.tableDays[type] = new DayWindows();
     }
   }
@@ -256,9 +257,10 @@ export class SiteData {
   tableWindow(type: number, from: number, to: number): [number, number] {
     if (this.staleDays.delete(type)) {
       // A session moved to another day (a late, earlier event): note every row's day again.
-      const t = this.tables[type];
+      const { count, session } = this.tables[type];
+      const day = this.sessions.day;
       const days = (this.tableDays[type] = new DayWindows());
-      for (let i = 0; i < t.count; i++) days.note(t.day[i], i);
+      for (let i = 0; i < count; i++) days.note(day[session[i]], i);
     }
     return this.tableDays[type].window(from, to);
   }
@@ -307,9 +309,14 @@ export class SiteData {
     return row;
   }
 
+  /** When session p's last event happened (epoch ms): the session columns hold it as ms after its start. */
+  lastAtOf(p: number): number {
+    return this.sessions.startedAt[p] + this.sessions.lastAfterStart[p];
+  }
+
   /** An event's time (through its type's table). */
   tsOf(e: number): number {
-    return this.tables[this.events.type[e]].ts[this.rowOf(e)];
+    return this.tables[this.events.type[e]].ts.at(this.rowOf(e));
   }
 
   /** Visitor v's sessions, earliest first. */
@@ -422,8 +429,11 @@ export class SiteData {
     for (const type of KEPT_EVENT_TYPES) {
       const t = this.tables[type] as unknown as Record<string, TypedColumn>;
       for (const c of columnsOfTable(type)) add(`tables.${type}.${c.key}`, c.kind, () => this.tables[type].count, () => t[c.key], (a) => (t[c.key] = a));
+      const ts = this.tables[type].ts;
+      add(`tables.${type}.ts`, "u32", () => this.tables[type].count, () => ts.offset, (a) => (ts.offset = a as Uint32Array<ArrayBuffer>));
+      add(`tables.${type}.tsBase`, "f64", () => EventTimes.blocks(this.tables[type].count), () => ts.base, (a) => (ts.base = a as Float64Array<ArrayBuffer>));
     }
-    for (const [name, codes] of this.codeSets()) add(`codes.${name}`, "i32", () => codes.idCodes.length, () => codes.idCodes, (a) => codes.restore(a as Int32Array), false);
+    for (const [name, codes] of this.codeSets()) add(`codes.${name}`, "i32", () => codes.size, () => codes.idsOfCodes, (a) => codes.restore(a as Int32Array), false);
     return out;
   }
 
@@ -445,6 +455,7 @@ export class SiteData {
       tableDays: KEPT_EVENT_TYPES.map((t) => this.tableDays[t].toJSON()),
       tuples: this.dimGroups.map((g) => g.count),
       farLinks: this.events.farCount,
+      tableTimesOutside: KEPT_EVENT_TYPES.map((t) => this.tables[t].ts.outsideToJSON()),
       derived: kept.map(({ key, columns, meta }) => ({ key, columns: columns.map((c) => c.name), meta })),
       reportIndexesBuilt: this.reportIndexesBuilt,
     };
@@ -471,6 +482,7 @@ export class SiteData {
     KEPT_EVENT_TYPES.forEach((type, i) => {
       this.tables[type].count = meta.tables[i];
       this.tableDays[type] = DayWindows.fromJSON(meta.tableDays[i]);
+      this.tables[type].ts.outsideFromJSON(meta.tableTimesOutside[i]);
     });
     this.sessionDays = DayWindows.fromJSON(meta.sessionDays);
     this.dimGroups.forEach((g, i) => g.restore(meta.tuples[i]));

@@ -297,12 +297,9 @@ export class SiteLoader {
     }
     this.data.sessionDays.note(s.day[p], p);
     if (oldDay !== null && oldDay !== s.day[p]) {
-      // A late, earlier event moved the session to another day: its events follow it.
-      for (let e = this.data.lastEvent[p]; e >= 0; e = this.data.prevInSession(e)) {
-        const type = this.data.events.type[e];
-        this.data.tables[type].day[this.data.rowOf(e)] = s.day[p];
-        this.data.staleDays.add(type);
-      }
+      // A late, earlier event moved the session to another day: its events follow it (their
+      // day is the session's), so their tables' day windows are noted again.
+      for (let e = this.data.lastEvent[p]; e >= 0; e = this.data.prevInSession(e)) this.data.staleDays.add(this.data.events.type[e]);
     }
     if (tell) for (const d of this.data.dependents) d.sessionChanged?.(p);
     return visitor;
@@ -325,13 +322,12 @@ export class SiteLoader {
     this.data.linkEvent(e, this.data.lastEvent[p]);
     this.data.lastEvent[p] = e;
     t.session[row] = p;
-    t.day[row] = this.data.sessions.day[p];
     t.path[row] = this.data.paths.code((r[2] as number | null) ?? 0);
     t.name[row] = this.data.labels.code((r[4] as number | null) ?? 0);
     t.value[row] = (r[5] as number | null) ?? 0;
-    t.ts[row] = r[6] as number;
+    t.ts.set(row, r[6] as number);
     t.aux[row] = type === CONVERSION ? ((r[7] as number | null) ?? 0) : type === CUSTOM_EVENT ? this.propsId(r[8] as string | null) : 0;
-    this.data.tableDays[type].note(t.day[row], row);
+    this.data.tableDays[type].note(this.data.sessions.day[p], row);
     const title = (r[3] as number | null) ?? 0;
     if (type === PAGEVIEW && title > 0) this.data.titles.set(t.path[row], title);
   }

@@ -32,7 +32,13 @@ interface ColumnDef {
   readonly notNull?: boolean;
   readonly merge: Merge;
   /** Read by the engine into a typed column of this kind. */
-  readonly read?: "i32" | "f64" | "u8" | "u16";
+  readonly read?: "i32" | "f64" | "u8" | "u16" | "u32";
+  /**
+   * What the engine reads instead of the column: an SQL expression over the row (a narrower
+   * form of the value, to fit `read`), held as `key` (the column's own key when the meaning is
+   * the same).
+   */
+  readonly readAs?: { readonly key: string; readonly sql: string };
   /** A `strings` reference set by ingest from the session's attributes (SessionAttrs). */
   readonly attribute?: true;
   /** Read by the engine as dense codes, backing this report dimension. */
@@ -46,13 +52,20 @@ interface ColumnDef {
   readonly group?: string;
 }
 
+/** The largest value a u32 column holds. */
+const U32_MAX = 4294967295;
+
 export const SESSION_ROW = [
   { column: "seq", key: "seq", type: "integer", notNull: true, merge: "insert", read: "i32" },
   { column: "site", key: "site", type: "integer", notNull: true, merge: "insert" },
   { column: "uid", key: "uid", type: "uuid", notNull: true, merge: "insert" },
   { column: "visitor", key: "visitor", type: "integer", notNull: true, merge: "insert", read: "i32" },
   { column: "started_at", key: "startedAt", type: "integer", notNull: true, merge: "min", read: "f64" },
-  { column: "last_at", key: "lastAt", type: "integer", notNull: true, merge: "max", read: "f64" },
+  /** The engine holds it as ms after started_at, in 32 bits (clamped: 49.7 days; a session lasts hours). */
+  {
+    column: "last_at", key: "lastAt", type: "integer", notNull: true, merge: "max", read: "u32",
+    readAs: { key: "lastAfterStart", sql: `max(0, min(last_at - started_at, ${U32_MAX}))` },
+  },
   /** Calendar day (site timezone) of the first event, as days since 1970-01-01. */
   { column: "day", key: "day", type: "integer", notNull: true, merge: { earliestOf: "started_at" }, read: "u16" },
   /** The earliest pageview's path is the landing page, the latest the exit page. */
@@ -62,7 +75,8 @@ export const SESSION_ROW = [
   { column: "exit_at", key: "exitAt", type: "integer", merge: { latestOf: "exit_at" } },
   { column: "pageviews", key: "pageviews", type: "integer", notNull: true, merge: "add", read: "i32" },
   { column: "events", key: "events", type: "integer", notNull: true, merge: "add" },
-  { column: "engaged_ms", key: "engagedMs", type: "integer", notNull: true, merge: "add", read: "f64" },
+  /** A sum of whole ms (pings of 0..1 800 000 each); the engine holds it in 32 bits, clamped at 2^32 - 1 (49.7 days engaged in one session). */
+  { column: "engaged_ms", key: "engagedMs", type: "integer", notNull: true, merge: "add", read: "u32", readAs: { key: "engagedMs", sql: `max(0, min(engaged_ms, ${U32_MAX}))` } },
   { column: "conversions", key: "conversions", type: "integer", notNull: true, merge: "add", read: "i32" },
   /** Sum of conversion values in the site currency. */
   { column: "revenue", key: "revenue", type: "real", notNull: true, merge: "add", read: "f64" },
@@ -123,14 +137,19 @@ export const COLUMN_OF_DIMENSION = Object.fromEntries(DIMENSION_ENTRIES.map((c) 
 export type ExploreColumnDimension = Extract<Entry, { explore: true }>["dimension"];
 export const EXPLORE_COLUMN_DIMENSIONS = DIMENSION_ENTRIES.filter((c): c is Extract<Entry, { explore: true }> => "explore" in c).map((c) => c.dimension);
 
-/** The engine's plain (non-dimension) columns: key → typed array kind. */
+/** The engine's plain (non-dimension) columns: key (`readAs.key` when given) → typed array kind. */
 type ReadEntry = Extract<Entry, { read: string }>;
-export type SessionReadColumns = { [E in ReadEntry as E["key"]]: E["read"] extends "f64" ? Float64Array : E["read"] extends "u8" ? Uint8Array : E["read"] extends "u16" ? Uint16Array : Int32Array };
+type EngineKey<E extends ReadEntry> = E extends { readAs: { key: infer K extends string } } ? K : E["key"];
+type ArrayOf<K> = K extends "f64" ? Float64Array : K extends "u8" ? Uint8Array : K extends "u16" ? Uint16Array : K extends "u32" ? Uint32Array : Int32Array;
+export type SessionReadColumns = { [E in ReadEntry as EngineKey<E>]: ArrayOf<E["read"]> };
 const READ_ENTRIES = SESSION_ROW.filter((c): c is ReadEntry => "read" in c);
-/** What the engine selects, in order: the plain columns, then the dimensions. */
+/** What the engine selects, in order: the plain columns (each its column, or its `readAs` expression), then the dimensions. */
 export const SESSION_READ = {
-  columns: READ_ENTRIES.map((c) => ({ key: c.key, array: c.read })) as { key: keyof SessionReadColumns; array: "i32" | "f64" | "u8" | "u16" }[],
-  select: [...READ_ENTRIES.map((c) => c.column), ...SESSION_DIMS].join(", "),
+  columns: READ_ENTRIES.map((c) => {
+    const readAs = "readAs" in c ? c.readAs : null;
+    return { key: readAs?.key ?? c.key, array: c.read, sql: readAs?.sql ?? c.column };
+  }) as { key: keyof SessionReadColumns; array: "i32" | "f64" | "u8" | "u16" | "u32"; sql: string }[],
+  select: [...READ_ENTRIES.map((c) => ("readAs" in c ? c.readAs.sql : c.column)), ...SESSION_DIMS].join(", "),
 };
 
 const COLUMNS: readonly string[] = SESSION_ROW.map((c) => c.column);

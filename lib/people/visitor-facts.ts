@@ -77,7 +77,8 @@ export class VisitorFacts implements Dependent {
     if (s.engaged[p]) this.engaged[v] = 1;
     if (s.consented[p]) this.consented[v] = 1;
     if (!(this.firstSeenAt[v] <= s.startedAt[p])) this.firstSeenAt[v] = s.startedAt[p];
-    if (s.lastAt[p] > this.lastSeenAt[v]) this.lastSeenAt[v] = s.lastAt[p];
+    const lastAt = this.data.lastAtOf(p);
+    if (lastAt > this.lastSeenAt[v]) this.lastSeenAt[v] = lastAt;
   }
 
   private intentBits(path: number): number {

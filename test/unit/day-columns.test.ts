@@ -24,7 +24,14 @@ test("a stored day outside 1..65535 is loaded clamped (a foreign or damaged stor
   const d = await store.load(SITE);
   const dayOf = (seq: number) => d.sessions.day[d.sessions.seq.indexOf(seq)];
   expect(seqs.map(dayOf)).toEqual([1, 65535, 65535]);
-  for (const t of d.tables) if (t) for (let r = 0; r < t.count; r++) expect(t.day[r]).toBe(d.sessions.day[t.session[r]]);
+  // An event row's day is its session's: the row lies in its table's window of that day.
+  d.tables.forEach((t, type) => {
+    for (let r = 0; r < t.count; r++) {
+      const day = d.sessions.day[t.session[r]];
+      const [start, end] = d.tableWindow(type, day, day);
+      expect(r >= start && r < end).toBe(true);
+    }
+  });
 });
 
 /** Visitor 0: sessions on days 1 and 2 (channels a, b); visitor 1: one session on day 2 (channel a). */

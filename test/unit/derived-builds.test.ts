@@ -59,11 +59,10 @@ function siteData(visitors: number, sessions: number): SiteData {
     d.lastEvent[p] = e;
     events.count++;
     t.session[row] = p;
-    t.day[row] = s.day[p];
     t.path[row] = d.paths.code(1 + rnd(4));
     t.name[row] = d.labels.code(1 + rnd(3));
     // Times out of load order within a session, with ties.
-    t.ts[row] = s.startedAt[p] * 1000 + rnd(5);
+    t.ts.set(row, s.startedAt[p] * 1000 + rnd(5));
   }
   return d;
 }

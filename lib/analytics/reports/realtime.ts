@@ -173,7 +173,7 @@ export async function realtimeReport(site: AnalyticsSite, now: number) {
     const table = data.table(type);
     const blocks = timeBlocksOf(data, type);
     const pageview = type === PAGEVIEW;
-    blocks.rowsBetween(table, since, until, (r) => push(table.session[r], table.ts[r], pageview ? table.path[r] + 1 : 0));
+    blocks.rowsBetween(table, since, until, (r) => push(table.session[r], table.ts.at(r), pageview ? table.path[r] + 1 : 0));
   }
   const unkept = data.unkept;
   for (let i = 0; i < unkept.count; i++) {
