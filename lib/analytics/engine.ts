@@ -416,7 +416,7 @@ function pagesInRange(data: SiteData, from: number, to: number): PageGroup[] {
     }
   }
   {
-    const { session, path, value: ms } = data.table(ENGAGEMENT);
+    const { session, path, ms } = data.table(ENGAGEMENT);
     const day = data.sessions.day;
     const window = data.tableWindow(ENGAGEMENT, from, to);
     const start = window[0] | 0, end = window[1] | 0;

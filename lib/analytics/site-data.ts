@@ -72,8 +72,12 @@ export interface EventTable {
   path: Int32Array;
   /** Code in `SiteData.labels`: event, conversion, form or vital name; the href of outbound clicks and downloads (those types only). */
   name: Int32Array;
-  /** Engaged ms, conversion value, scroll percent, vital value (those types only). */
+  /** Conversion value, vital value (those types only). */
   value: Float64Array;
+  /** Engaged ms (engagement only: whole ms, 32 bits). */
+  ms: Uint32Array;
+  /** Scroll percent (scroll only: 25, 50, 75, 90). */
+  pct: Uint8Array;
   /** When it happened (epoch ms): `ts.at(row)`. */
   ts: EventTimes;
   /** Conversion currency (`strings` id) or custom event properties (`props` id) (those types only). */
@@ -94,7 +98,10 @@ export interface Dependent {
 const TABLE_COLUMNS: { key: keyof Omit<EventTable, "count" | "ts">; kind: ColumnKind; types?: number[] }[] = [
   { key: "session", kind: "i32" }, { key: "path", kind: "i32" },
   { key: "name", kind: "i32", types: [CONVERSION, CUSTOM_EVENT, OUTBOUND, DOWNLOAD, FORM_SUBMIT, VITAL] },
-  { key: "value", kind: "f64", types: [ENGAGEMENT, CONVERSION, SCROLL, VITAL] },
+  // Each type's value in the narrowest column that holds it; each column is read by its type's loops only, so every loop sees one array kind.
+  { key: "value", kind: "f64", types: [CONVERSION, VITAL] },
+  { key: "ms", kind: "u32", types: [ENGAGEMENT] },
+  { key: "pct", kind: "u8", types: [SCROLL] },
   { key: "aux", kind: "i32", types: [CONVERSION, CUSTOM_EVENT] },
 ];
 const columnsOfTable = (type: number) => TABLE_COLUMNS.filter((c) => !c.types || c.types.includes(type));

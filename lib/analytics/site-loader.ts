@@ -324,7 +324,11 @@ export class SiteLoader {
     t.session[row] = p;
     t.path[row] = this.data.paths.code((r[2] as number | null) ?? 0);
     t.name[row] = this.data.labels.code((r[4] as number | null) ?? 0);
-    t.value[row] = (r[5] as number | null) ?? 0;
+    // Written to every value column: only the one the type has (TABLE_COLUMNS) stores it.
+    const value = (r[5] as number | null) ?? 0;
+    t.value[row] = value;
+    t.ms[row] = value > 0 ? Math.min(value, 0xffffffff) : 0;
+    t.pct[row] = value > 0 ? Math.min(value, 255) : 0;
     t.ts.set(row, r[6] as number);
     t.aux[row] = type === CONVERSION ? ((r[7] as number | null) ?? 0) : type === CUSTOM_EVENT ? this.propsId(r[8] as string | null) : 0;
     this.data.tableDays[type].note(this.data.sessions.day[p], row);

@@ -73,14 +73,14 @@ function interactionsInRange(data: SiteData, from: number, to: number) {
   to |= 0;
   const scrolls = new Float64Array(data.paths.size * SCROLL_DEPTHS.length);
   {
-    const { session, path, value } = data.table(SCROLL);
+    const { session, path, pct } = data.table(SCROLL);
     const day = data.sessions.day;
     const window = data.tableWindow(SCROLL, from, to);
     const start = window[0] | 0, end = window[1] | 0;
     for (let row = start; row < end; row++) {
       const d = day[session[row]];
       if (d < from || d > to) continue;
-      const depth = value[row] === 25 ? 0 : value[row] === 50 ? 1 : value[row] === 75 ? 2 : value[row] === 90 ? 3 : -1;
+      const depth = pct[row] === 25 ? 0 : pct[row] === 50 ? 1 : pct[row] === 75 ? 2 : pct[row] === 90 ? 3 : -1;
       if (depth >= 0) scrolls[path[row] * SCROLL_DEPTHS.length + depth]++;
     }
   }
