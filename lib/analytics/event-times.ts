@@ -11,7 +11,10 @@ import { grow } from "./columns.ts";
  * OUTSIDE and keeps its time in a map. Readers call `at(row)`.
  */
 
-/** Rows per block (a power of two: a row's block is `row >>> SHIFT`). */
+/**
+ * Rows per block (a power of two: a row's block is `row >>> SHIFT`). A snapshot's bases are per
+ * block: changing SHIFT changes what they mean, so it needs site-snapshot.ts's FORMAT bumped.
+ */
 export const SHIFT = 8;
 const BLOCK = 1 << SHIFT;
 /** How far before its first row's time a block's base lies: the 72 hours of late events, and a day. */
