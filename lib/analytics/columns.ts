@@ -126,27 +126,57 @@ export class TupleGroup {
   tuples: Int32Array = new Int32Array(0);
   /** How many tuples there are (ids 0..count-1; tuple 0 is every part none). */
   count = 0;
-  private readonly idOf = new Map<string, number>();
+  /**
+   * Tuple id + 1 by hash of its codes, open addressing, at most half full: interning without a
+   * string key per tuple (a group can have hundreds of thousands of tuples).
+   */
+  private slots = new Int32Array(1024);
 
   constructor(readonly parts: DimCodes[]) {
     parts.forEach((dim, at) => ((dim as { group: TupleGroup }).group = this, ((dim as { part: number }).part = at)));
     this.intern(parts.map(() => 0));
   }
 
-  /** The id of a tuple of codes (one per part, in order), made on first sight. */
-  intern(codes: readonly number[]): number {
-    const key = codes.length === 1 ? String(codes[0]) : codes.join(",");
-    let id = this.idOf.get(key);
-    if (id === undefined) {
-      id = this.count++;
-      this.idOf.set(key, id);
-      for (let d = 0; d < this.parts.length; d++) {
-        const dim = this.parts[d];
-        if (id >= dim.ofTuple.length) dim.ofTuple = grow(dim.ofTuple, Math.max(64, id * 2));
-        dim.ofTuple[id] = codes[d];
-      }
+  private hashOf(codes: ArrayLike<number>): number {
+    let h = 0x811c9dc5;
+    for (let d = 0; d < codes.length; d++) h = Math.imul(h ^ codes[d], 0x01000193);
+    return (h ^ (h >>> 15)) >>> 0;
+  }
+
+  /** The slot of a tuple of codes: the one holding it, or the empty one where it goes. */
+  private slotOf(codes: ArrayLike<number>): number {
+    const mask = this.slots.length - 1;
+    for (let at = this.hashOf(codes) & mask; ; at = (at + 1) & mask) {
+      const id = this.slots[at] - 1;
+      if (id < 0) return at;
+      let same = true;
+      for (let d = 0; d < this.parts.length && same; d++) same = this.parts[d].ofTuple[id] === codes[d];
+      if (same) return at;
     }
+  }
+
+  /** The id of a tuple of codes (one per part, in order), made on first sight. */
+  intern(codes: ArrayLike<number>): number {
+    const at = this.slotOf(codes);
+    if (this.slots[at] > 0) return this.slots[at] - 1;
+    const id = this.count++;
+    for (let d = 0; d < this.parts.length; d++) {
+      const dim = this.parts[d];
+      if (id >= dim.ofTuple.length) dim.ofTuple = grow(dim.ofTuple, Math.max(64, id * 2));
+      dim.ofTuple[id] = codes[d];
+    }
+    this.slots[at] = id + 1;
+    if (this.count * 2 > this.slots.length) this.rehash(this.slots.length * 2);
     return id;
+  }
+
+  private rehash(size: number): void {
+    this.slots = new Int32Array(size);
+    const codes = new Array<number>(this.parts.length);
+    for (let id = 0; id < this.count; id++) {
+      for (let d = 0; d < this.parts.length; d++) codes[d] = this.parts[d].ofTuple[id];
+      this.slots[this.slotOf(codes)] = id + 1;
+    }
   }
 
   /** Session p's tuple, with one part's code changed (tests and one-off writes; the loader sets whole tuples). */
@@ -156,11 +186,12 @@ export class TupleGroup {
     this.tuples[p] = this.intern(codes);
   }
 
-  /** After a snapshot restored the parts' `ofTuple` columns and `count`: the tuples' ids again. */
+  /** After a snapshot restored the parts' `ofTuple` columns and `count`: the tuples' slots again. */
   restore(count: number): void {
     this.count = count;
-    this.idOf.clear();
-    for (let id = 0; id < count; id++) this.idOf.set(this.parts.length === 1 ? String(this.parts[0].ofTuple[id]) : this.parts.map((dim) => dim.ofTuple[id]).join(","), id);
+    let size = 1024;
+    while (size < count * 2 + 2) size *= 2;
+    this.rehash(size);
   }
 }
 
