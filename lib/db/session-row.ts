@@ -69,9 +69,9 @@ export const SESSION_ROW = [
   /** Calendar day (site timezone) of the first event, as days since 1970-01-01. */
   { column: "day", key: "day", type: "integer", notNull: true, merge: { earliestOf: "started_at" }, read: "u16" },
   /** The earliest pageview's path is the landing page, the latest the exit page. */
-  { column: "landing", key: "landing", type: "text-ref", merge: { earliestOf: "landing_at" }, dimension: "landing", explore: true, group: "landing" },
+  { column: "landing", key: "landing", type: "text-ref", merge: { earliestOf: "landing_at" }, dimension: "landing", explore: true, group: "pages" },
   { column: "landing_at", key: "landingAt", type: "integer", merge: { earliestOf: "landing_at" } },
-  { column: "exit", key: "exit", type: "text-ref", merge: { latestOf: "exit_at" }, dimension: "exit", group: "exit" },
+  { column: "exit", key: "exit", type: "text-ref", merge: { latestOf: "exit_at" }, dimension: "exit", group: "pages" },
   { column: "exit_at", key: "exitAt", type: "integer", merge: { latestOf: "exit_at" } },
   { column: "pageviews", key: "pageviews", type: "integer", notNull: true, merge: "add", read: "i32" },
   { column: "events", key: "events", type: "integer", notNull: true, merge: "add" },
