@@ -20,7 +20,9 @@ export type ChannelCredit = { key: string } & Record<AttributionModel, Credit>;
 
 export function attributedConversions(data: SiteData, from: number, to: number): { rows: ChannelCredit[]; totals: Credit } {
   const s = data.sessions;
-  const { codes: channel, keys } = data.dims.channel;
+  const { keys, ofTuple, group } = data.dims.channel;
+  const tuples = group.tuples;
+  const channelOf = (p: number) => ofTuple[tuples[p]];
   const credit = new Map<number, Record<AttributionModel, Credit>>();
   const give = (ch: number, model: AttributionModel, share: number, conversions: number, revenue: number) => {
     let c = credit.get(ch);
@@ -42,11 +44,11 @@ export function attributedConversions(data: SiteData, from: number, to: number):
     // The visitor's sessions up to this one within the lookback, latest first.
     touches.length = 0;
     for (let q = p; q >= 0 && s.startedAt[q] >= s.startedAt[p] - LOOKBACK_DAYS * DAY_MS; q = data.prevOfVisitor[q]) touches.push(q);
-    const lastNonDirect = touches.find((q) => channel[q] !== direct) ?? p;
-    give(channel[touches[touches.length - 1]], "firstTouch", 1, conversions, revenue);
-    give(channel[p], "lastTouch", 1, conversions, revenue);
-    give(channel[lastNonDirect], "lastNonDirect", 1, conversions, revenue);
-    for (const q of touches) give(channel[q], "linear", 1 / touches.length, conversions, revenue);
+    const lastNonDirect = touches.find((q) => channelOf(q) !== direct) ?? p;
+    give(channelOf(touches[touches.length - 1]), "firstTouch", 1, conversions, revenue);
+    give(channelOf(p), "lastTouch", 1, conversions, revenue);
+    give(channelOf(lastNonDirect), "lastNonDirect", 1, conversions, revenue);
+    for (const q of touches) give(channelOf(q), "linear", 1 / touches.length, conversions, revenue);
   }
   const round = (c: Credit): Credit => ({ conversions: Math.round(c.conversions * 100) / 100, revenue: asMoney(c.revenue) });
   const rows = [...credit].map(([ch, c]) => ({ key: keys[ch] ?? "unassigned", ...(Object.fromEntries(ATTRIBUTION_MODELS.map((m) => [m, round(c[m])])) as Record<AttributionModel, Credit>) }));

@@ -24,16 +24,25 @@ export const heldDay = (day: number): number => (day < 1 ? 1 : day > MAX_DAY ? M
  */
 export const beforeBound = (from: number): number => (from < 1 ? 1 : from) | 0;
 
+/** Fibonacci hashing's multiplier (2^32 / golden ratio), as an int32. */
+const HASH = -1640531527;
+
 /**
  * Dense codes for the `strings` ids one column holds, so arrays indexed by code are as small
  * as the column's distinct values (a site's paths, not every text it ever stored). Code 0 is
- * "none" (null).
+ * "none" (null). What it holds is proportional to its own codes, not to `strings`: code →
+ * id (`ids`, what a snapshot saves), and id → code through an open-addressing table of codes
+ * (linear probing, at most half full) rebuilt from `ids` on restore.
  */
 export class DenseCodes {
   /** Code → text. */
   readonly keys: (string | null)[] = [null];
-  /** `strings` id → code + 1 (0: not seen yet). */
-  private codeOfId: Int32Array = new Int32Array(0);
+  /** Code → `strings` id (0: none); room past `keys.length`. */
+  private ids: Int32Array = new Int32Array(16);
+  /** Slots of the id → code table (0: empty; every code but 0 is in one); a power of two long. */
+  private slots: Int32Array = new Int32Array(16);
+  /** 32 − log2(slots.length): a hash's top bits index a slot. */
+  private shift = 28;
   private readonly codeOfText = new Map<string, number>();
 
   constructor(private readonly strings: (string | null)[]) {}
@@ -41,16 +50,38 @@ export class DenseCodes {
   /** The code of a `strings` id (0 for none), given one on first sight. */
   code(id: number): number {
     if (id === 0) return 0;
-    if (id >= this.codeOfId.length) this.codeOfId = grow(this.codeOfId, Math.max(id + 1, this.strings.length + 1, this.codeOfId.length * 2));
-    let code = this.codeOfId[id] - 1;
-    if (code < 0) {
-      code = this.keys.length;
-      const text = this.strings[id] ?? null;
-      this.keys.push(text);
-      if (text !== null) this.codeOfText.set(text, code);
-      this.codeOfId[id] = code + 1;
+    const slots = this.slots;
+    const mask = slots.length - 1;
+    for (let at = Math.imul(id, HASH) >>> this.shift; ; at = (at + 1) & mask) {
+      const code = slots[at];
+      if (code === 0) return this.add(id, at);
+      if (this.ids[code] === id) return code;
     }
+  }
+
+  /** Gives id a new code, in the empty slot `at` where its probe ended. */
+  private add(id: number, at: number): number {
+    const code = this.keys.length;
+    const text = this.strings[id] ?? null;
+    this.keys.push(text);
+    if (text !== null) this.codeOfText.set(text, code);
+    if (code >= this.ids.length) this.ids = grow(this.ids, this.ids.length * 2);
+    this.ids[code] = id;
+    this.slots[at] = code;
+    if (2 * code > this.slots.length) this.index(this.slots.length * 2);
     return code;
+  }
+
+  /** Builds the id → code table anew, `capacity` (a power of two) slots long. */
+  private index(capacity: number): void {
+    const slots = (this.slots = new Int32Array(capacity));
+    const mask = capacity - 1;
+    this.shift = 32 - Math.log2(capacity);
+    for (let code = 1; code < this.keys.length; code++) {
+      let at = Math.imul(this.ids[code], HASH) >>> this.shift;
+      while (slots[at] !== 0) at = (at + 1) & mask;
+      slots[at] = code;
+    }
   }
 
   /** The code of a text, or -1 when the column never held it. */
@@ -62,29 +93,128 @@ export class DenseCodes {
     return this.keys.length;
   }
 
-  /** `strings` id → code + 1, as a column a snapshot saves. */
-  get idCodes(): Int32Array {
-    return this.codeOfId;
+  /** Code → `strings` id, as a column a snapshot saves (a view of exactly `size` codes). */
+  get idsOfCodes(): Int32Array {
+    return this.ids.subarray(0, this.keys.length);
   }
 
-  /** Takes the codes of a snapshot: texts come from the (freshly read) `strings`. */
-  restore(idCodes: Int32Array): void {
-    this.codeOfId = idCodes;
+  /** Takes the codes of a snapshot (`idsOfCodes`): texts come from the (freshly read) `strings`. */
+  restore(ids: Int32Array): void {
+    this.ids = ids.length > 0 ? ids : new Int32Array(16);
     this.codeOfText.clear();
     this.keys.length = 1;
-    for (let id = 0; id < idCodes.length; id++) {
-      const code = idCodes[id] - 1;
-      if (code < 0) continue;
-      const text = this.strings[id] ?? null;
-      this.keys[code] = text;
+    for (let code = 1; code < ids.length; code++) {
+      const text = this.strings[ids[code]] ?? null;
+      this.keys.push(text);
       if (text !== null) this.codeOfText.set(text, code);
     }
+    let capacity = 16;
+    while (capacity < 2 * this.keys.length) capacity *= 2;
+    this.index(capacity);
   }
 }
 
-/** A dimension column: dense codes per session position. */
+/**
+ * Dimensions that vary together (a session's country, region and city; its browser, OS,
+ * device, screen and language; its channel, source, medium, campaign, term, content and
+ * referrer) held as one tuple id per session instead of one code per dimension: a site has far
+ * fewer distinct tuples than sessions, so 17 codes (68 bytes a session) become 5 tuple ids
+ * (20 bytes). Each dimension of the group reads its code through its `ofTuple` column.
+ */
+export class TupleGroup {
+  /** Tuple id per session position. */
+  tuples: Int32Array = new Int32Array(0);
+  /** How many tuples there are (ids 0..count-1; tuple 0 is every part none). */
+  count = 0;
+  /**
+   * Tuple id + 1 by hash of its codes, open addressing, at most half full: interning without a
+   * string key per tuple (a group can have hundreds of thousands of tuples).
+   */
+  private slots = new Int32Array(1024);
+
+  constructor(readonly parts: DimCodes[]) {
+    parts.forEach((dim, at) => ((dim as { group: TupleGroup }).group = this, ((dim as { part: number }).part = at)));
+    this.intern(parts.map(() => 0));
+  }
+
+  private hashOf(codes: ArrayLike<number>): number {
+    let h = 0x811c9dc5;
+    for (let d = 0; d < codes.length; d++) h = Math.imul(h ^ codes[d], 0x01000193);
+    return (h ^ (h >>> 15)) >>> 0;
+  }
+
+  /** The slot of a tuple of codes: the one holding it, or the empty one where it goes. */
+  private slotOf(codes: ArrayLike<number>): number {
+    const mask = this.slots.length - 1;
+    for (let at = this.hashOf(codes) & mask; ; at = (at + 1) & mask) {
+      const id = this.slots[at] - 1;
+      if (id < 0) return at;
+      let same = true;
+      for (let d = 0; d < this.parts.length && same; d++) same = this.parts[d].ofTuple[id] === codes[d];
+      if (same) return at;
+    }
+  }
+
+  /** The id of a tuple of codes (one per part, in order), made on first sight. */
+  intern(codes: ArrayLike<number>): number {
+    const at = this.slotOf(codes);
+    if (this.slots[at] > 0) return this.slots[at] - 1;
+    const id = this.count++;
+    for (let d = 0; d < this.parts.length; d++) {
+      const dim = this.parts[d];
+      if (id >= dim.ofTuple.length) dim.ofTuple = grow(dim.ofTuple, Math.max(64, id * 2));
+      dim.ofTuple[id] = codes[d];
+    }
+    this.slots[at] = id + 1;
+    if (this.count * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+    return id;
+  }
+
+  private rehash(size: number): void {
+    this.slots = new Int32Array(size);
+    const codes = new Array<number>(this.parts.length);
+    for (let id = 0; id < this.count; id++) {
+      for (let d = 0; d < this.parts.length; d++) codes[d] = this.parts[d].ofTuple[id];
+      this.slots[this.slotOf(codes)] = id + 1;
+    }
+  }
+
+  /** Session p's tuple, with one part's code changed (tests and one-off writes; the loader sets whole tuples). */
+  put(p: number, part: number, code: number): void {
+    const codes = this.parts.map((dim) => dim.ofTuple[this.tuples[p]]);
+    codes[part] = code;
+    this.tuples[p] = this.intern(codes);
+  }
+
+  /** After a snapshot restored the parts' `ofTuple` columns and `count`: the tuples' slots again. */
+  restore(count: number): void {
+    this.count = count;
+    let size = 1024;
+    while (size < count * 2 + 2) size *= 2;
+    this.rehash(size);
+  }
+}
+
+/**
+ * A dimension: dense codes for its values, read per session through its group's tuple
+ * (`at(p)`, or `ofTuple[group.tuples[p]]` in a loop).
+ */
 export class DimCodes extends DenseCodes {
-  codes = new Int32Array(0);
+  /** Tuple id → this dimension's code. */
+  ofTuple: Int32Array = new Int32Array(64);
+  /** Set by the group it belongs to. */
+  readonly group!: TupleGroup;
+  readonly part!: number;
+
+  /** Session p's code. */
+  at(p: number): number {
+    return this.ofTuple[this.group.tuples[p]];
+  }
+
+  /** Sets session p's code (tests and one-off writes; the loader sets whole tuples). */
+  set(p: number, code: number): void {
+    this.group.put(p, this.part, code);
+  }
 }
 
 /** Positions first and last seen per day; a range's rows lie between them. */
@@ -141,14 +271,18 @@ export class DayWindows {
   }
 }
 
+/** Events a row checkpoint of EventColumns covers, and the slots each block has (one per EVENT_TYPES index). */
+export const ROW_BLOCK = 256;
+export const TYPE_SLOTS = 16;
+
 /** The rows an event table has room for (every type's table has a session column). */
 export const tableCapacity = (table: { session: Int32Array }): number => table.session.length;
 
 /** The kinds of typed column the engine holds. */
-export type ColumnKind = "i32" | "f64" | "u8" | "u16";
-export type TypedColumn = Int32Array | Float64Array | Uint8Array | Uint16Array;
+export type ColumnKind = "i32" | "f64" | "u8" | "u16" | "u32";
+export type TypedColumn = Int32Array | Float64Array | Uint8Array | Uint16Array | Uint32Array;
 /** The typed array of each kind. */
-export const COLUMN_ARRAY = { i32: Int32Array, f64: Float64Array, u8: Uint8Array, u16: Uint16Array } as const;
+export const COLUMN_ARRAY = { i32: Int32Array, f64: Float64Array, u8: Uint8Array, u16: Uint16Array, u32: Uint32Array } as const;
 
 /** An empty column of a kind. */
 export function newColumn(kind: ColumnKind): TypedColumn {
@@ -159,10 +293,9 @@ export function newColumn(kind: ColumnKind): TypedColumn {
  * The column of a table that a kind of row never has (a pageview has no value): shared, empty,
  * never grown — reading it is a bug, writing it does nothing.
  */
-export const ABSENT: Record<ColumnKind, TypedColumn> = { i32: new Int32Array(0), f64: new Float64Array(0), u8: new Uint8Array(0), u16: new Uint16Array(0) };
-const isAbsent = (column: unknown) => column === ABSENT.i32 || column === ABSENT.f64 || column === ABSENT.u8 || column === ABSENT.u16;
-const isTyped = (column: unknown): column is TypedColumn =>
-  column instanceof Int32Array || column instanceof Float64Array || column instanceof Uint8Array || column instanceof Uint16Array;
+export const ABSENT: Record<ColumnKind, TypedColumn> = { i32: new Int32Array(0), f64: new Float64Array(0), u8: new Uint8Array(0), u16: new Uint16Array(0), u32: new Uint32Array(0) };
+const isAbsent = (column: unknown) => Object.values(ABSENT).includes(column as TypedColumn);
+const isTyped = (column: unknown): column is TypedColumn => Object.values(COLUMN_ARRAY).some((array) => column instanceof array);
 
 type Typed = TypedColumn;
 /** A copy of a column with room for `capacity` rows; new rows hold `fill`. */

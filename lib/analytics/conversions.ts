@@ -14,6 +14,7 @@ import { CONVERSION, type SiteData } from "./site-data.ts";
 export function conversionsInRange(data: SiteData, period: Period, siteCurrency: string) {
   const s = data.sessions;
   const t = data.table(CONVERSION);
+  const sessionDay = s.day;
   const from = period.from | 0, to = period.to | 0;
   const site = data.strings.indexOf(siteCurrency);
   // Sums in typed arrays by name code, currency (strings id) and day: no map or set per row.
@@ -27,7 +28,7 @@ export function conversionsInRange(data: SiteData, period: Period, siteCurrency:
   let conversions = 0;
   let revenue = 0;
   for (let row = start; row < end; row++) {
-    const day = t.day[row];
+    const day = sessionDay[t.session[row]];
     if (day < from || day > to) continue;
     const value = t.value[row];
     const currency = t.aux[row];

@@ -2,7 +2,7 @@ import { metricOf, type Metric, type SessionSums } from "./metrics.ts";
 import { nthSmallest } from "./percentile.ts";
 import {
   CONVERSIONS, CONVERTING, ENGAGED, ENGAGED_MS, MAX_ROLLUP_GROUPS, NEW_USERS, NOT_SET, PAGEVIEWS, REVENUE, SESSIONS, SLOTS, USERS,
-  keyingOf, pagePrevOf, prevSameIfMade, prevSameOf, rollupOf, type Keying, type ReportDimension,
+  foldOf, keyingOf, pagePrevOf, prevSameIfMade, prevSameOf, rollupOf, type Keying, type ReportDimension,
 } from "./keyings.ts";
 import { beforeBound, scratchInts, scratchMarks, ScratchSlot } from "./columns.ts";
 import { ENGAGEMENT, PAGEVIEW, type SiteData } from "./site-data.ts";
@@ -94,7 +94,12 @@ function compileFilters(data: SiteData, filters: Filter[], from: number, to: num
       }
       pass[c] = ok ? 1 : 0;
     }
-    return { codes: k.codes(), offset: k.offset, pass };
+    // Over the keying's ids (tuples) rather than its groups: the scans then read one column.
+    const fold = k.fold();
+    if (fold === null) return { codes: k.codes(), offset: k.offset, pass };
+    const byId = new Uint8Array(fold.length);
+    for (let id = 0; id < fold.length; id++) byId[id] = pass[fold[id]];
+    return { codes: k.codes(), offset: k.offset, pass: byId };
   });
 }
 
@@ -181,7 +186,7 @@ function rollupPass(data: SiteData, from: number, to: number, accs: Accumulator[
       byDate = acc.sums;
     } else {
       rollupOf(data, k).addInto(acc.sums, from, to);
-      keyed.push({ codes: k.codes(), prev: prevSameOf(data, k).days, sums: acc.sums });
+      keyed.push({ codes: k.codes(), fold: foldOf(k), prev: prevSameOf(data, k).days, sums: acc.sums });
     }
   }
   // Three groupings a pass: one loop per grouping read each session's day six times over for
@@ -190,14 +195,15 @@ function rollupPass(data: SiteData, from: number, to: number, accs: Accumulator[
   total.sums[USERS] = countUsers(data, from, to, data.prevDay, byDate);
 }
 
-/** One grouping's codes, its "previous session in the same group" days and its sums. */
+/** One grouping's ids and their groups (offset 0: no date), its "previous session in the same group" days and its sums. */
 interface UserCount {
   codes: Int32Array;
+  fold: Int32Array;
   prev: Uint16Array;
   sums: Float64Array;
 }
 
-const NO_COUNT: UserCount = { codes: new Int32Array(0), prev: new Uint16Array(0), sums: new Float64Array(0) };
+const NO_COUNT: UserCount = { codes: new Int32Array(0), fold: new Int32Array(0), prev: new Uint16Array(0), sums: new Float64Array(0) };
 
 /**
  * Users per group of up to three groupings in one pass over the range's sessions (each
@@ -211,28 +217,28 @@ function countUsersOf(data: SiteData, from: number, to: number, counts: UserCoun
   const start = window[0] | 0, end = window[1] | 0;
   const [a, b = NO_COUNT, c = NO_COUNT] = counts;
   const n = counts.length;
-  const ca = a.codes, pa = a.prev, sa = a.sums;
-  const cb = b.codes, pb = b.prev, sb = b.sums;
-  const cc = c.codes, pc = c.prev, sc = c.sums;
+  const ca = a.codes, fa = a.fold, pa = a.prev, sa = a.sums;
+  const cb = b.codes, fb = b.fold, pb = b.prev, sb = b.sums;
+  const cc = c.codes, fc = c.fold, pc = c.prev, sc = c.sums;
   if (n === 3) {
     for (let p = start; p < end; p++) {
       const d = day[p];
       if (d < from || d > to) continue;
-      if (pa[p] < before) sa[ca[p] * SLOTS + USERS]++;
-      if (pb[p] < before) sb[cb[p] * SLOTS + USERS]++;
-      if (pc[p] < before) sc[cc[p] * SLOTS + USERS]++;
+      if (pa[p] < before) sa[fa[ca[p]] * SLOTS + USERS]++;
+      if (pb[p] < before) sb[fb[cb[p]] * SLOTS + USERS]++;
+      if (pc[p] < before) sc[fc[cc[p]] * SLOTS + USERS]++;
     }
   } else if (n === 2) {
     for (let p = start; p < end; p++) {
       const d = day[p];
       if (d < from || d > to) continue;
-      if (pa[p] < before) sa[ca[p] * SLOTS + USERS]++;
-      if (pb[p] < before) sb[cb[p] * SLOTS + USERS]++;
+      if (pa[p] < before) sa[fa[ca[p]] * SLOTS + USERS]++;
+      if (pb[p] < before) sb[fb[cb[p]] * SLOTS + USERS]++;
     }
   } else {
     for (let p = start; p < end; p++) {
       const d = day[p];
-      if (d >= from && d <= to && pa[p] < before) sa[ca[p] * SLOTS + USERS]++;
+      if (d >= from && d <= to && pa[p] < before) sa[fa[ca[p]] * SLOTS + USERS]++;
     }
   }
 }
@@ -320,11 +326,12 @@ function selectSessions(data: SiteData, from: number, to: number, filters: Compi
 function sumSelected(data: SiteData, sel: Selection, acc: Accumulator): void {
   const { engaged, engagedMs, pageviews, conversions, revenue, isNew } = data.sessions;
   const codes = acc.keying ? acc.keying.codes() : null;
+  const fold = acc.keying ? acc.keying.fold() : null;
   const offset = acc.keying ? acc.keying.offset | 0 : 0;
   const list = sel.list;
   for (let i = 0; i < sel.count; i++) {
     const p = list[i];
-    const o = acc.at(codes === null ? 0 : codes[p] - offset);
+    const o = acc.at(codes === null ? 0 : fold === null ? codes[p] - offset : fold[codes[p] - offset]);
     const sums = acc.sums;
     const conv = conversions[p];
     sums[o + SESSIONS]++;
@@ -353,6 +360,8 @@ function usersSelected(data: SiteData, sel: Selection, from: number, acc: Accumu
   const byDate = k?.name === "date";
   const codes = k === null || k.name === "visitor" ? null : k.codes();
   const offset = k ? k.offset | 0 : 0;
+  // The groups of the ids (an identity when the ids are the groups).
+  const fold = codes === null ? null : foldOf(k!);
   // Without the group's index yet, the visitor's previous session of any group settles fewer sessions at once (same answer).
   const prev = codes === null || byDate ? data.prevDay : (prevSameIfMade(data, k!)?.days ?? data.prevDay);
   const before = beforeBound(from);
@@ -362,13 +371,13 @@ function usersSelected(data: SiteData, sel: Selection, from: number, acc: Accumu
     if (!first) {
       first = true;
       for (let q = prevOf[p]; q >= 0 && day[q] >= from; q = prevOf[q]) {
-        if (marked[q] === 1 && (codes === null || codes[q] === codes[p])) {
+        if (marked[q] === 1 && (codes === null || fold![codes[q] - offset] === fold![codes[p] - offset])) {
           first = false;
           break;
         }
       }
     }
-    if (first) acc.sums[acc.at(codes === null ? (k === null ? 0 : data.sessions.visitor[p]) : codes[p] - offset) + USERS]++;
+    if (first) acc.sums[acc.at(codes === null ? (k === null ? 0 : data.sessions.visitor[p]) : fold![codes[p] - offset]) + USERS]++;
   }
 }
 
@@ -393,24 +402,26 @@ function pagesInRange(data: SiteData, from: number, to: number): PageGroup[] {
   const users = new Float64Array(size);
   const engagedMs = new Float64Array(size);
   {
-    const { day, path } = data.table(PAGEVIEW);
+    const { session, path } = data.table(PAGEVIEW);
+    const day = data.sessions.day;
     const prev = pagePrevOf(data).days;
     const before = beforeBound(from);
     const window = data.tableWindow(PAGEVIEW, from, to);
     const start = window[0] | 0, end = window[1] | 0;
     for (let r = start; r < end; r++) {
-      const d = day[r];
+      const d = day[session[r]];
       if (d < from || d > to) continue;
       views[path[r]]++;
       if (prev[r] < before) users[path[r]]++;
     }
   }
   {
-    const { day, path, value: ms } = data.table(ENGAGEMENT);
+    const { session, path, ms } = data.table(ENGAGEMENT);
+    const day = data.sessions.day;
     const window = data.tableWindow(ENGAGEMENT, from, to);
     const start = window[0] | 0, end = window[1] | 0;
     for (let r = start; r < end; r++) {
-      const d = day[r];
+      const d = day[session[r]];
       if (d >= from && d <= to) engagedMs[path[r]] += ms[r];
     }
   }

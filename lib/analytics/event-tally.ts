@@ -60,11 +60,12 @@ export class EventTally {
 export function eachRowInRange(data: SiteData, from: number, to: number, type: number, visit: (row: number) => void): void {
   from |= 0; // int32s for the JIT, as in the engine
   to |= 0;
-  const day = data.table(type).day;
+  const session = data.table(type).session;
+  const day = data.sessions.day;
   const window = data.tableWindow(type, from, to);
   const start = window[0] | 0, end = window[1] | 0;
   for (let row = start; row < end; row++) {
-    const d = day[row];
+    const d = day[session[row]];
     if (d >= from && d <= to) visit(row);
   }
 }

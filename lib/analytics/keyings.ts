@@ -32,20 +32,49 @@ const COMBINED: Partial<Record<ReportDimension, SessionDim[]>> = {
   campaignSourceMedium: ["campaign", "source", "medium"],
 };
 
-/** A dimension's group code per session position: codes[p] - offset, in [0, size). */
+/**
+ * A dimension's group of each session position: an id per position, `codes()[p] - offset`,
+ * and the group is `fold()[id]` — or the id itself when `fold()` is null. A dimension held in
+ * a tuple group (columns.ts TupleGroup) has tuple ids for codes and its `ofTuple` as fold, so
+ * no column of its own; loops fold as they read. Groups are in [0, size).
+ */
 export interface Keying {
   readonly name: string;
   codes(): Int32Array;
   readonly offset: number;
+  fold(): Int32Array | null;
   size(): number;
   keyOf(code: number): string;
+}
+
+/** Session p's group in a keying. */
+export function groupAt(k: Keying, p: number): number {
+  const id = k.codes()[p] - k.offset;
+  const fold = k.fold();
+  return fold === null ? id : fold[id];
+}
+
+let identity = new Int32Array(0);
+/** The keying's fold, or an identity of at least its size: for loops that read every grouping alike. */
+export function foldOf(k: Keying): Int32Array {
+  const fold = k.fold();
+  if (fold !== null) return fold;
+  const n = k.size();
+  if (identity.length < n) {
+    identity = new Int32Array(Math.max(n, identity.length * 2, 1024));
+    for (let i = 0; i < identity.length; i++) identity[i] = i;
+  }
+  return identity;
 }
 
 class ColumnKeying implements Keying {
   readonly offset = 0;
   constructor(private readonly data: SiteData, readonly name: string, private readonly column: SessionDim) {}
   codes() {
-    return this.data.dims[this.column].codes;
+    return this.data.dims[this.column].group.tuples;
+  }
+  fold() {
+    return this.data.dims[this.column].ofTuple;
   }
   size() {
     return this.data.dims[this.column].keys.length;
@@ -88,16 +117,23 @@ class CombinedKeying implements Keying, Dependent, KeptIndex {
   private build(): void {
     const n = this.data.sessions.count;
     const dims = this.data.dims;
-    let ids = dims[this.parts[0]].codes;
+    // The first part's codes per session (scratch: the pairings' two slots are taken).
+    let ids: Int32Array = scratchInts(ScratchSlot.Rows, n);
+    {
+      const { ofTuple } = dims[this.parts[0]];
+      const tuples = dims[this.parts[0]].group.tuples;
+      for (let p = 0; p < n; p++) ids[p] = ofTuple[tuples[p]];
+    }
     let idCount = dims[this.parts[0]].size;
     let firstAt = new Int32Array(0);
     for (let d = 1; d < this.parts.length; d++) {
-      const codes = dims[this.parts[d]].codes;
+      const { ofTuple } = dims[this.parts[d]];
+      const tuples = dims[this.parts[d]].group.tuples;
       const size = dims[this.parts[d]].size;
       const pairs = new DenseIds(idCount * size);
       // The last pairing gives the column; the ones before it, scratch (two slots, in turn).
       const next = d === this.parts.length - 1 ? new Int32Array(this.data.sessionCapacity) : scratchInts(d % 2 ? ScratchSlot.Keys : ScratchSlot.Sorted, n);
-      for (let p = 0; p < n; p++) next[p] = pairs.id(ids[p] * size + codes[p], p);
+      for (let p = 0; p < n; p++) next[p] = pairs.id(ids[p] * size + ofTuple[tuples[p]], p);
       ids = next;
       idCount = pairs.count;
       firstAt = pairs.firstAt;
@@ -106,13 +142,16 @@ class CombinedKeying implements Keying, Dependent, KeptIndex {
     for (let code = 0; code < idCount; code++) {
       const p = firstAt[code];
       let tuple = "";
-      for (const d of this.parts) tuple += `${dims[d].codes[p]},`;
+      for (const d of this.parts) tuple += `${dims[d].at(p)},`;
       this.tuples.set(tuple, code);
-      this.keys.push(this.parts.map((d) => dims[d].keys[dims[d].codes[p]] ?? NOT_SET).join(KEY_JOIN));
+      this.keys.push(this.parts.map((d) => dims[d].keys[dims[d].at(p)] ?? NOT_SET).join(KEY_JOIN));
     }
   }
   codes() {
     return this.column;
+  }
+  fold() {
+    return null;
   }
   size() {
     return this.keys.length;
@@ -124,11 +163,11 @@ class CombinedKeying implements Keying, Dependent, KeptIndex {
     if (p >= this.column.length) this.column = grow(this.column, this.data.sessionCapacity);
     const dims = this.data.dims;
     let tuple = "";
-    for (const d of this.parts) tuple += `${dims[d].codes[p]},`;
+    for (const d of this.parts) tuple += `${dims[d].at(p)},`;
     let code = this.tuples.get(tuple);
     if (code === undefined) {
       this.tuples.set(tuple, (code = this.keys.length));
-      this.keys.push(this.parts.map((d) => dims[d].keys[dims[d].codes[p]] ?? NOT_SET).join(KEY_JOIN));
+      this.keys.push(this.parts.map((d) => dims[d].keys[dims[d].at(p)] ?? NOT_SET).join(KEY_JOIN));
     }
     this.column[p] = code;
   }
@@ -139,6 +178,9 @@ class FlagKeying implements Keying {
   constructor(private readonly data: SiteData, readonly name: string, private readonly labels: [string, string]) {}
   codes() {
     return this.data.sessions.isNew;
+  }
+  fold() {
+    return null;
   }
   size() {
     return 2;
@@ -154,6 +196,9 @@ class VisitorKeying implements Keying {
   constructor(private readonly data: SiteData) {}
   codes() {
     return this.data.sessions.visitor;
+  }
+  fold() {
+    return null;
   }
   size() {
     return this.data.lastOfVisitor.length;
@@ -180,6 +225,9 @@ export class DateKeying implements Keying {
     const end = window[1] | 0;
     for (let p = window[0] | 0; p < end; p++) codes[p] = day[p];
     return codes;
+  }
+  fold() {
+    return null;
   }
   size() {
     return this.to - this.offset + 1;
@@ -242,6 +290,7 @@ export class Rollup implements Dependent, KeptIndex {
     const day = s.day;
     const codes = this.keying ? this.keying.codes() : scratchInts(ScratchSlot.Keys, n).fill(0);
     const offset = this.keying ? this.keying.offset | 0 : 0;
+    const fold = this.keying ? foldOf(this.keying) : scratchInts(ScratchSlot.Counts, 1).fill(0);
     let first = Infinity, last = -Infinity;
     for (let p = 0; p < n; p++) (first = Math.min(first, day[p])), (last = Math.max(last, day[p]));
     if (n === 0) return;
@@ -252,14 +301,14 @@ export class Rollup implements Dependent, KeptIndex {
     for (let p = 0; p < n; p++) {
       const d = day[p] - first;
       if (top[d] < 0) seen.push(d);
-      top[d] = Math.max(top[d], codes[p] - offset, 0);
+      top[d] = Math.max(top[d], fold[codes[p] - offset], 0);
     }
     const byDay: Float64Array[] = [];
     for (const d of seen) this.byDay.set(first + d, (byDay[d] = new Float64Array((top[d] + 1) * SLOTS)));
     const { engaged, engagedMs, pageviews, conversions, revenue, isNew } = s;
     for (let p = 0; p < n; p++) {
       const sums = byDay[day[p] - first];
-      const o = (codes[p] - offset) * SLOTS;
+      const o = fold[codes[p] - offset] * SLOTS;
       const conv = conversions[p];
       sums[o + SESSIONS] += 1;
       sums[o + ENGAGED] += engaged[p];
@@ -274,7 +323,7 @@ export class Rollup implements Dependent, KeptIndex {
 
   private add(p: number, sign: number): void {
     const s = this.data.sessions;
-    const code = this.keying ? this.keying.codes()[p] - this.keying.offset : 0;
+    const code = this.keying ? groupAt(this.keying, p) : 0;
     const o = code * SLOTS;
     let sums = this.byDay.get(s.day[p]);
     if (!sums || sums.length < o + SLOTS) {
@@ -356,17 +405,18 @@ export class PrevSame implements Dependent, KeptIndex {
     const s = this.data.sessions;
     const codes = this.keying.codes();
     const offset = this.keying.offset | 0;
+    const fold = foldOf(this.keying);
     const order = chains.order;
     const n = order.length;
     const keys = scratchInts(ScratchSlot.Keys, n);
-    for (let i = 0; i < n; i++) keys[i] = codes[order[i]] - offset;
+    for (let i = 0; i < n; i++) keys[i] = fold[codes[order[i]] - offset];
     const byCode = groupByKeyScratch(keys, this.keying.size()).order;
     const days = new Uint16Array(this.data.sessionCapacity).fill(NO_DAY);
     const { visitor, day } = s;
     let q = -1;
     for (let j = 0; j < n; j++) {
       const p = order[byCode[j]];
-      if (q >= 0 && visitor[q] === visitor[p] && codes[q] === codes[p]) days[p] = day[q];
+      if (q >= 0 && visitor[q] === visitor[p] && fold[codes[q] - offset] === fold[codes[p] - offset]) days[p] = day[q];
       q = p;
     }
     this.days = days;
@@ -374,13 +424,13 @@ export class PrevSame implements Dependent, KeptIndex {
 
   visitorChanged(_v: number, sessions: readonly number[]): void {
     if (this.days.length < this.data.sessionCapacity) this.days = grow(this.days, this.data.sessionCapacity, NO_DAY);
-    const codes = this.keying.codes();
     const day = this.data.sessions.day;
     const lastDay = this.lastDay;
     lastDay.clear();
     for (const p of sessions) {
-      this.days[p] = lastDay.get(codes[p]) ?? NO_DAY;
-      lastDay.set(codes[p], day[p]);
+      const code = groupAt(this.keying, p);
+      this.days[p] = lastDay.get(code) ?? NO_DAY;
+      lastDay.set(code, day[p]);
     }
   }
 }
@@ -431,7 +481,7 @@ export class PagePrev implements Dependent, KeptIndex {
   }
 
   visitorChanged(_v: number, sessions: readonly number[]): void {
-    const { type, row } = this.data.events;
+    const { type } = this.data.events;
     const pageviews = this.data.table(PAGEVIEW);
     if (this.days.length < tableCapacity(pageviews)) this.days = grow(this.days, tableCapacity(pageviews), NO_DAY);
     const lastDay = this.lastDay;
@@ -440,8 +490,9 @@ export class PagePrev implements Dependent, KeptIndex {
     for (const p of sessions) {
       for (const e of this.data.eventsOf(p, this.scratch)) {
         if (type[e] !== PAGEVIEW) continue;
-        const path = pageviews.path[row[e]];
-        this.days[row[e]] = lastDay.get(path) ?? NO_DAY;
+        const row = this.data.rowOf(e);
+        const path = pageviews.path[row];
+        this.days[row] = lastDay.get(path) ?? NO_DAY;
         lastDay.set(path, day[p]);
       }
     }
@@ -528,7 +579,7 @@ export class LabelPrev implements Dependent, KeptIndex {
       first.set(c.firstInSession);
       c.firstInSession = first;
     }
-    const { type: types, row: rows } = this.data.events;
+    const types = this.data.events.type;
     const lastDay = this.lastDay;
     lastDay.clear();
     const day = this.data.sessions.day;
@@ -537,7 +588,7 @@ export class LabelPrev implements Dependent, KeptIndex {
       for (const e of this.data.eventsOf(p, this.scratch)) {
         const type = types[e];
         if (!LABELLED[type]) continue;
-        const row = rows[e];
+        const row = this.data.rowOf(e);
         const c = this.byType[type];
         // Keys: the type alone (below 64), and type with label.
         const key = 64 + this.data.table(type).name[row] * 64 + type;
@@ -638,8 +689,8 @@ function rowsInVisitorOrder(table: EventTable, chains: Chains, key: Int32Array |
   for (let k = 0; k < chains.order.length; k++) {
     const a = start[k], b = start[k + 1];
     for (let j = a + 1; j < b; j++) {
-      if (ts[byRank[j]] >= ts[byRank[j - 1]]) continue;
-      byRank.subarray(a, b).sort((x, y) => ts[x] - ts[y] || x - y);
+      if (ts.at(byRank[j]) >= ts.at(byRank[j - 1])) continue;
+      byRank.subarray(a, b).sort((x, y) => ts.at(x) - ts.at(y) || x - y);
       break;
     }
   }

@@ -1,7 +1,9 @@
 import type { TenantStore } from "../db/tenants.ts";
-import { SESSION_DIMS, SESSION_READ, type SessionDim, type SessionReadColumns } from "../db/session-row.ts";
-import { ABSENT, DayWindows, DenseCodes, DimCodes, newColumn, type ColumnKind, type TypedColumn } from "./columns.ts";
+import { SESSION_DIM_GROUPS, SESSION_DIMS, SESSION_READ, type SessionDim, type SessionReadColumns } from "../db/session-row.ts";
+import { ABSENT, DayWindows, DenseCodes, DimCodes, grow, newColumn, ROW_BLOCK, TupleGroup, TYPE_SLOTS, type ColumnKind, type TypedColumn } from "./columns.ts";
+import { EVENT_TYPES } from "../db/event-types.ts";
 import { EXTRA, type ColumnPart } from "./site-snapshot.ts";
+import { EventTimes } from "./event-times.ts";
 import { CONVERSION, CUSTOM_EVENT, DOWNLOAD, ENGAGEMENT, FORM_SUBMIT, KEPT_EVENT_TYPES, OUTBOUND, SCROLL, VITAL } from "./kept-events.ts";
 import { SiteLoader } from "./site-loader.ts";
 import { UnkeptEvents } from "./unkept-events.ts";
@@ -22,7 +24,7 @@ import { UnkeptEvents } from "./unkept-events.ts";
  */
 
 export type { SessionDim };
-export { DenseCodes, DimCodes, grow, groupByKey } from "./columns.ts";
+export { DenseCodes, DimCodes, grow, groupByKey, TupleGroup } from "./columns.ts";
 
 export { CONVERSION, CUSTOM_EVENT, DOWNLOAD, ENGAGEMENT, FORM_SUBMIT, KEPT_EVENT_TYPES, OUTBOUND, PAGEVIEW, SCROLL, VITAL } from "./kept-events.ts";
 export { beforeBound, NO_DAY, tableCapacity } from "./columns.ts";
@@ -31,18 +33,31 @@ export { beforeBound, NO_DAY, tableCapacity } from "./columns.ts";
 export type SessionColumns = SessionReadColumns & { count: number };
 
 /**
- * Every kept event, in load order: what funnels, paths and the per-visitor indexes need to
- * follow a session's events. What reports scan lives in the event's type table (`row`).
+ * Every kept event, in load order: what the per-visitor indexes need to follow a session's
+ * events. What reports scan lives in the event's type table, at the event's row there
+ * (`SiteData.rowOf`): the events of a type before it, counted from the checkpoint of its block
+ * of ROW_BLOCK events — a few bytes per block instead of an int32 per event, and only the
+ * indexes' updates and a moved session's events ask.
  */
 export interface EventColumns {
   count: number;
   /** EVENT_TYPES index (lib/db/event-types.ts). */
   type: Uint8Array;
-  /** The event's row in its type's table (`SiteData.table(type)`). */
-  row: Int32Array;
-  /** The previous event of the same session in load order (-1: none). */
-  prevInSession: Int32Array;
+  /**
+   * How far back the previous event of the same session is, in load order (0: none; FAR: in
+   * `farAt`/`farPrev`): a session's events come close together, so 16 bits nearly always
+   * hold the gap (a site at 3 M events a day: 30 minutes of its events).
+   */
+  prevGap: Uint16Array;
+  /** The events whose gap is FAR, in load order, and their previous events. */
+  farAt: Int32Array;
+  farPrev: Int32Array;
+  farCount: number;
+  /** Per block of ROW_BLOCK events, per type (TYPE_SLOTS a block): the type's rows before the block. */
+  typeRows: Int32Array;
 }
+
+if (EVENT_TYPES.length > TYPE_SLOTS) throw new Error("EventColumns.typeRows has a slot per event type: raise TYPE_SLOTS");
 
 /**
  * The events of one type, compact and in load order: a report over a type reads these
@@ -51,18 +66,20 @@ export interface EventColumns {
  */
 export interface EventTable {
   count: number;
-  /** The session's position in the session columns. */
+  /** The session's position in the session columns (the row's day is the session's: `sessions.day[session[row]]`). */
   session: Int32Array;
-  /** The session's day (16 bits: columns.ts). */
-  day: Uint16Array;
   /** Code in `SiteData.paths`. */
   path: Int32Array;
   /** Code in `SiteData.labels`: event, conversion, form or vital name; the href of outbound clicks and downloads (those types only). */
   name: Int32Array;
-  /** Engaged ms, conversion value, scroll percent, vital value (those types only). */
+  /** Conversion value, vital value (those types only). */
   value: Float64Array;
-  /** When it happened (epoch ms). */
-  ts: Float64Array;
+  /** Engaged ms (engagement only: whole ms, 32 bits). */
+  ms: Uint32Array;
+  /** Scroll percent (scroll only: 25, 50, 75, 90). */
+  pct: Uint8Array;
+  /** When it happened (epoch ms): `ts.at(row)`. */
+  ts: EventTimes;
   /** Conversion currency (`strings` id) or custom event properties (`props` id) (those types only). */
   aux: Int32Array;
 }
@@ -77,17 +94,22 @@ export interface Dependent {
   visitorChanged?(v: number, sessions: readonly number[]): void;
 }
 
-/** The columns of an event table, their kinds, and the kept types that have them (every type when not said). */
-const TABLE_COLUMNS: { key: keyof Omit<EventTable, "count">; kind: ColumnKind; types?: number[] }[] = [
-  { key: "session", kind: "i32" }, { key: "day", kind: "u16" }, { key: "path", kind: "i32" }, { key: "ts", kind: "f64" },
+/** The typed columns of an event table (every type has `ts` too), their kinds, and the kept types that have them (every type when not said). */
+const TABLE_COLUMNS: { key: keyof Omit<EventTable, "count" | "ts">; kind: ColumnKind; types?: number[] }[] = [
+  { key: "session", kind: "i32" }, { key: "path", kind: "i32" },
   { key: "name", kind: "i32", types: [CONVERSION, CUSTOM_EVENT, OUTBOUND, DOWNLOAD, FORM_SUBMIT, VITAL] },
-  { key: "value", kind: "f64", types: [ENGAGEMENT, CONVERSION, SCROLL, VITAL] },
+  // Each type's value in the narrowest column that holds it; each column is read by its type's loops only, so every loop sees one array kind.
+  { key: "value", kind: "f64", types: [CONVERSION, VITAL] },
+  { key: "ms", kind: "u32", types: [ENGAGEMENT] },
+  { key: "pct", kind: "u8", types: [SCROLL] },
   { key: "aux", kind: "i32", types: [CONVERSION, CUSTOM_EVENT] },
 ];
 const columnsOfTable = (type: number) => TABLE_COLUMNS.filter((c) => !c.types || c.types.includes(type));
 
-/** The columns of the event columns (EventColumns). */
-const EVENT_COLUMNS: { key: keyof Omit<EventColumns, "count">; kind: ColumnKind }[] = [{ key: "type", kind: "u8" }, { key: "row", kind: "i32" }, { key: "prevInSession", kind: "i32" }];
+/** The per-event columns of the event columns (EventColumns; `typeRows` is per block). */
+const EVENT_COLUMNS: { key: "type" | "prevGap"; kind: ColumnKind }[] = [{ key: "type", kind: "u8" }, { key: "prevGap", kind: "u16" }];
+/** A gap too long for 16 bits (`EventColumns.prevGap`). */
+const FAR = 0xffff;
 
 /** A derived index that a snapshot can keep: its columns (named within the index) and plain JSON. */
 export interface KeptIndex {
@@ -133,6 +155,12 @@ export interface SiteMeta {
   titles: number[];
   sessionDays: number[];
   tableDays: number[][];
+  /** Tuples per dimension group (SESSION_DIM_GROUPS order). */
+  tuples: number[];
+  /** Events linked to their previous one through `farAt`. */
+  farLinks: number;
+  /** Per KEPT_EVENT_TYPES entry, the rows whose time is not an offset (EventTimes.outside), flat. */
+  tableTimesOutside: number[][];
   /** The derived indexes kept, in the order they were made (their columns are `derived:<key>:<name>`). */
   derived: { key: string; columns: string[]; meta: unknown }[];
   reportIndexesBuilt: boolean;
@@ -141,6 +169,8 @@ export interface SiteMeta {
 export class SiteData {
   readonly sessions: SessionColumns;
   readonly dims: Record<SessionDim, DimCodes>;
+  /** The dimensions' tuple groups (SESSION_DIM_GROUPS order): one tuple id per session each. */
+  readonly dimGroups: TupleGroup[];
   /** The codes of event paths, and of event names and links. */
   readonly paths: DenseCodes;
   readonly labels: DenseCodes;
@@ -190,12 +220,13 @@ export class SiteData {
   ) {
     this.sessions = Object.fromEntries([["count", 0], ...SESSION_READ.columns.map((c) => [c.key, newColumn(c.array)])]) as SessionColumns;
     this.dims = Object.fromEntries(SESSION_DIMS.map((d) => [d, new DimCodes(this.strings)])) as Record<SessionDim, DimCodes>;
+    this.dimGroups = SESSION_DIM_GROUPS.map((g) => new TupleGroup(g.dims.map((d) => this.dims[d])));
     this.paths = new DenseCodes(this.strings);
     this.labels = new DenseCodes(this.strings);
-    this.events = Object.fromEntries([["count", 0], ...EVENT_COLUMNS.map((c) => [c.key, newColumn(c.kind)])]) as EventColumns;
+    this.events = { count: 0, type: new Uint8Array(0), prevGap: new Uint16Array(0), farAt: new Int32Array(0), farPrev: new Int32Array(0), farCount: 0, typeRows: new Int32Array(0) };
     for (const type of KEPT_EVENT_TYPES) {
       const has = columnsOfTable(type);
-      this.tables[type] = Object.fromEntries([["count", 0], ...TABLE_COLUMNS.map((c) => [c.key, has.includes(c) ? newColumn(c.kind) : ABSENT[c.kind]])]) as EventTable;
+      this.tables[type] = Object.fromEntries([["count", 0], ["ts", new EventTimes()], ...TABLE_COLUMNS.map((c) => [c.key, has.includes(c) ? newColumn(c.kind) : ABSENT[c.kind]])]) as EventTable;
       this.tableDays[type] = new DayWindows();
     }
   }
@@ -233,16 +264,66 @@ export class SiteData {
   tableWindow(type: number, from: number, to: number): [number, number] {
     if (this.staleDays.delete(type)) {
       // A session moved to another day (a late, earlier event): note every row's day again.
-      const t = this.tables[type];
+      const { count, session } = this.tables[type];
+      const day = this.sessions.day;
       const days = (this.tableDays[type] = new DayWindows());
-      for (let i = 0; i < t.count; i++) days.note(t.day[i], i);
+      for (let i = 0; i < count; i++) days.note(day[session[i]], i);
     }
     return this.tableDays[type].window(from, to);
   }
 
+  /** The previous event of event e's session in load order (-1: none). */
+  prevInSession(e: number): number {
+    const gap = this.events.prevGap[e];
+    if (gap !== FAR) return gap === 0 ? -1 : e - gap;
+    const { farAt, farPrev } = this.events;
+    let lo = 0, hi = this.events.farCount - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (farAt[mid] < e) lo = mid + 1;
+      else hi = mid;
+    }
+    return farPrev[lo];
+  }
+
+  /** Links event e, the newest so far, to its session's previous event (-1: none). */
+  linkEvent(e: number, prev: number): void {
+    const v = this.events;
+    if (prev < 0) v.prevGap[e] = 0;
+    else if (e - prev < FAR) v.prevGap[e] = e - prev;
+    else {
+      v.prevGap[e] = FAR;
+      if (v.farCount === v.farAt.length) (v.farAt = grow(v.farAt, Math.max(64, v.farCount * 2))), (v.farPrev = grow(v.farPrev, Math.max(64, v.farCount * 2)));
+      v.farAt[v.farCount] = e;
+      v.farPrev[v.farCount++] = prev;
+    }
+  }
+
+  /** Before event e is added: when it starts a block, the block's checkpoint of every type's rows so far (rowOf counts on from it). */
+  checkpointRows(e: number): void {
+    if (e % ROW_BLOCK !== 0) return;
+    const at = (e / ROW_BLOCK) * TYPE_SLOTS;
+    for (let slot = 0; slot < TYPE_SLOTS; slot++) this.events.typeRows[at + slot] = this.tables[slot]?.count ?? 0;
+  }
+
+  /** An event's row in its type's table: the rows of its type before its block, plus those in the block before it. */
+  rowOf(e: number): number {
+    const types = this.events.type;
+    const type = types[e];
+    const start = e - (e % ROW_BLOCK);
+    let row = this.events.typeRows[(start / ROW_BLOCK) * TYPE_SLOTS + type];
+    for (let i = start; i < e; i++) if (types[i] === type) row++;
+    return row;
+  }
+
+  /** When session p's last event happened (epoch ms): the session columns hold it as ms after its start. */
+  lastAtOf(p: number): number {
+    return this.sessions.startedAt[p] + this.sessions.lastAfterStart[p];
+  }
+
   /** An event's time (through its type's table). */
   tsOf(e: number): number {
-    return this.tables[this.events.type[e]].ts[this.events.row[e]];
+    return this.tables[this.events.type[e]].ts.at(this.rowOf(e));
   }
 
   /** Visitor v's sessions, earliest first. */
@@ -256,7 +337,7 @@ export class SiteData {
   eventsOf(p: number, out: number[] = []): number[] {
     out.length = 0;
     const ts = (e: number) => this.tsOf(e);
-    for (let e = this.lastEvent[p]; e >= 0; e = this.events.prevInSession[e]) out.push(e);
+    for (let e = this.lastEvent[p]; e >= 0; e = this.prevInSession(e)) out.push(e);
     out.reverse();
     for (let i = 1; i < out.length; i++) {
       if (ts(out[i - 1]) <= ts(out[i])) continue;
@@ -338,18 +419,28 @@ export class SiteData {
       out.push({ name, kind, count: count(), growable, get, set });
     const sessionCount = () => s.count;
     for (const c of SESSION_READ.columns) add(`sessions.${c.key}`, c.array, sessionCount, () => s[c.key], (a) => ((s as Record<string, TypedColumn | number>)[c.key] = a));
-    for (const d of SESSION_DIMS) add(`dims.${d}`, "i32", sessionCount, () => this.dims[d].codes, (a) => (this.dims[d].codes = a as Int32Array<ArrayBuffer>));
+    SESSION_DIM_GROUPS.forEach(({ name }, i) => {
+      const group = this.dimGroups[i];
+      add(`dims.${name}`, "i32", sessionCount, () => group.tuples, (a) => (group.tuples = a as Int32Array<ArrayBuffer>));
+      for (const dim of group.parts) add(`tuples.${name}.${dim.part}`, "i32", () => group.count, () => dim.ofTuple, (a) => (dim.ofTuple = a as Int32Array<ArrayBuffer>));
+    });
     add("prevOfVisitor", "i32", sessionCount, () => this.prevOfVisitor, (a) => (this.prevOfVisitor = a as Int32Array<ArrayBuffer>));
     add("prevDay", "u16", sessionCount, () => this.prevDay, (a) => (this.prevDay = a as Uint16Array<ArrayBuffer>));
     add("lastEvent", "i32", sessionCount, () => this.lastEvent, (a) => (this.lastEvent = a as Int32Array<ArrayBuffer>));
     add("lastOfVisitor", "i32", () => this.lastOfVisitor.length, () => this.lastOfVisitor, (a) => (this.lastOfVisitor = a as Int32Array<ArrayBuffer>), false);
     const v = this.events as unknown as Record<string, TypedColumn>;
     for (const c of EVENT_COLUMNS) add(`events.${c.key}`, c.kind, () => this.events.count, () => v[c.key], (a) => (v[c.key] = a));
+    add("events.farAt", "i32", () => this.events.farCount, () => this.events.farAt, (a) => (this.events.farAt = a as Int32Array<ArrayBuffer>));
+    add("events.farPrev", "i32", () => this.events.farCount, () => this.events.farPrev, (a) => (this.events.farPrev = a as Int32Array<ArrayBuffer>));
+    add("events.typeRows", "i32", () => Math.ceil(this.events.count / ROW_BLOCK) * TYPE_SLOTS, () => this.events.typeRows, (a) => (this.events.typeRows = a as Int32Array<ArrayBuffer>));
     for (const type of KEPT_EVENT_TYPES) {
       const t = this.tables[type] as unknown as Record<string, TypedColumn>;
       for (const c of columnsOfTable(type)) add(`tables.${type}.${c.key}`, c.kind, () => this.tables[type].count, () => t[c.key], (a) => (t[c.key] = a));
+      const ts = this.tables[type].ts;
+      add(`tables.${type}.ts`, "u32", () => this.tables[type].count, () => ts.offset, (a) => (ts.offset = a as Uint32Array<ArrayBuffer>));
+      add(`tables.${type}.tsBase`, "f64", () => EventTimes.blocks(this.tables[type].count), () => ts.base, (a) => (ts.base = a as Float64Array<ArrayBuffer>));
     }
-    for (const [name, codes] of this.codeSets()) add(`codes.${name}`, "i32", () => codes.idCodes.length, () => codes.idCodes, (a) => codes.restore(a as Int32Array), false);
+    for (const [name, codes] of this.codeSets()) add(`codes.${name}`, "i32", () => codes.size, () => codes.idsOfCodes, (a) => codes.restore(a as Int32Array), false);
     return out;
   }
 
@@ -369,6 +460,9 @@ export class SiteData {
       titles: [...this.titles].flat(),
       sessionDays: this.sessionDays.toJSON(),
       tableDays: KEPT_EVENT_TYPES.map((t) => this.tableDays[t].toJSON()),
+      tuples: this.dimGroups.map((g) => g.count),
+      farLinks: this.events.farCount,
+      tableTimesOutside: KEPT_EVENT_TYPES.map((t) => this.tables[t].ts.outsideToJSON()),
       derived: kept.map(({ key, columns, meta }) => ({ key, columns: columns.map((c) => c.name), meta })),
       reportIndexesBuilt: this.reportIndexesBuilt,
     };
@@ -391,11 +485,14 @@ export class SiteData {
     for (const c of this.heldColumns()) c.set(columns.get(c.name)!);
     this.sessions.count = meta.sessions;
     this.events.count = meta.events;
+    this.events.farCount = meta.farLinks;
     KEPT_EVENT_TYPES.forEach((type, i) => {
       this.tables[type].count = meta.tables[i];
       this.tableDays[type] = DayWindows.fromJSON(meta.tableDays[i]);
+      this.tables[type].ts.outsideFromJSON(meta.tableTimesOutside[i]);
     });
     this.sessionDays = DayWindows.fromJSON(meta.sessionDays);
+    this.dimGroups.forEach((g, i) => g.restore(meta.tuples[i]));
     this.props.push(...meta.props);
     for (let i = 0; i + 1 < meta.titles.length; i += 2) this.titles.set(meta.titles[i], meta.titles[i + 1]);
     this.reportIndexesBuilt = meta.reportIndexesBuilt === true;

@@ -1,8 +1,8 @@
 import type { TenantStore } from "../db/tenants.ts";
 import { readRows } from "../db/statements.ts";
 import { uuidOfHex } from "../ids.ts";
-import { SESSION_DIMS, SESSION_READ } from "../db/session-row.ts";
-import { grow, groupByKey, growColumns, heldDay, NO_DAY, tableCapacity } from "./columns.ts";
+import { SESSION_DIM_GROUPS, SESSION_DIMS, SESSION_READ } from "../db/session-row.ts";
+import { grow, groupByKey, growColumns, heldDay, NO_DAY, ROW_BLOCK, tableCapacity, TYPE_SLOTS } from "./columns.ts";
 import { CONVERSION, CUSTOM_EVENT, DOWNLOAD, KEPT_EVENT_TYPES, OUTBOUND, PAGEVIEW } from "./kept-events.ts";
 import type { SiteData, SiteMeta } from "./site-data.ts";
 import { EXTRA, readSnapshot, removeSnapshot, writeSnapshot, type StoreMark } from "./site-snapshot.ts";
@@ -62,6 +62,9 @@ export class SiteLoader {
   private indexesAtSnapshot = "";
   /** When the last write started (ms since epoch; 0: none from this process). */
   private savedAt = 0;
+  /** Per dimension group, where each of its dimensions is in a row's SESSION_DIMS part, and a reused tuple of codes. */
+  private readonly dimAt = SESSION_DIM_GROUPS.map((g) => g.dims.map((d) => SESSION_DIMS.indexOf(d)));
+  private readonly tupleCodes = SESSION_DIM_GROUPS.map((g) => g.dims.map(() => 0));
 
   constructor(private readonly data: SiteData) {}
 
@@ -284,18 +287,19 @@ export class SiteLoader {
     const columns = SESSION_READ.columns;
     for (let c = 0; c < columns.length; c++) s[columns[c].key][p] = r[c] as number;
     s.day[p] = heldDay(r[DAY_AT] as number); // 16 bits: clamped, never wrapped
-    for (let d = 0; d < SESSION_DIMS.length; d++) {
-      const dim = this.data.dims[SESSION_DIMS[d]];
-      dim.codes[p] = dim.code((r[columns.length + d] as number | null) ?? 0);
+    // The row's dimensions, in SESSION_DIMS order, as tuples of their groups' codes.
+    const groups = this.data.dimGroups;
+    for (let g = 0; g < groups.length; g++) {
+      const parts = groups[g].parts;
+      const codes = this.tupleCodes[g];
+      for (let i = 0; i < parts.length; i++) codes[i] = parts[i].code((r[columns.length + this.dimAt[g][i]] as number | null) ?? 0);
+      groups[g].tuples[p] = groups[g].intern(codes);
     }
     this.data.sessionDays.note(s.day[p], p);
     if (oldDay !== null && oldDay !== s.day[p]) {
-      // A late, earlier event moved the session to another day: its events follow it.
-      for (let e = this.data.lastEvent[p]; e >= 0; e = this.data.events.prevInSession[e]) {
-        const type = this.data.events.type[e];
-        this.data.tables[type].day[this.data.events.row[e]] = s.day[p];
-        this.data.staleDays.add(type);
-      }
+      // A late, earlier event moved the session to another day: its events follow it (their
+      // day is the session's), so their tables' day windows are noted again.
+      for (let e = this.data.lastEvent[p]; e >= 0; e = this.data.prevInSession(e)) this.data.staleDays.add(this.data.events.type[e]);
     }
     if (tell) for (const d of this.data.dependents) d.sessionChanged?.(p);
     return visitor;
@@ -307,6 +311,7 @@ export class SiteLoader {
     const v = this.data.events;
     const e = v.count;
     this.ensureEvents(e + 1);
+    this.data.checkpointRows(e);
     v.count++;
     const type = r[1] as number;
     const t = this.data.tables[type];
@@ -314,17 +319,19 @@ export class SiteLoader {
     if (row === tableCapacity(t)) growColumns(t, Math.max(1024, row * 2));
     t.count++;
     v.type[e] = type;
-    v.row[e] = row;
-    v.prevInSession[e] = this.data.lastEvent[p];
+    this.data.linkEvent(e, this.data.lastEvent[p]);
     this.data.lastEvent[p] = e;
     t.session[row] = p;
-    t.day[row] = this.data.sessions.day[p];
     t.path[row] = this.data.paths.code((r[2] as number | null) ?? 0);
     t.name[row] = this.data.labels.code((r[4] as number | null) ?? 0);
-    t.value[row] = (r[5] as number | null) ?? 0;
-    t.ts[row] = r[6] as number;
+    // Written to every value column: only the one the type has (TABLE_COLUMNS) stores it.
+    const value = (r[5] as number | null) ?? 0;
+    t.value[row] = value;
+    t.ms[row] = value > 0 ? Math.min(value, 0xffffffff) : 0;
+    t.pct[row] = value > 0 ? Math.min(value, 255) : 0;
+    t.ts.set(row, r[6] as number);
     t.aux[row] = type === CONVERSION ? ((r[7] as number | null) ?? 0) : type === CUSTOM_EVENT ? this.propsId(r[8] as string | null) : 0;
-    this.data.tableDays[type].note(t.day[row], row);
+    this.data.tableDays[type].note(this.data.sessions.day[p], row);
     const title = (r[3] as number | null) ?? 0;
     if (type === PAGEVIEW && title > 0) this.data.titles.set(t.path[row], title);
   }
@@ -390,7 +397,7 @@ export class SiteLoader {
     if (capacity <= s.seq.length) return;
     const size = Math.max(1024, capacity, Math.floor(s.seq.length * 1.5));
     growColumns(s, size);
-    for (const d of SESSION_DIMS) this.data.dims[d].codes = grow(this.data.dims[d].codes, size);
+    for (const group of this.data.dimGroups) group.tuples = grow(group.tuples, size);
     this.data.prevOfVisitor = grow(this.data.prevOfVisitor, size, -1);
     this.data.prevDay = grow(this.data.prevDay, size, NO_DAY);
     this.data.lastEvent = grow(this.data.lastEvent, size, -1);
@@ -398,7 +405,10 @@ export class SiteLoader {
 
   private ensureEvents(capacity: number): void {
     const v = this.data.events;
-    if (capacity <= v.row.length) return;
-    growColumns(v, Math.max(1024, capacity, Math.floor(v.row.length * 1.5)), { prevInSession: -1 });
+    if (capacity <= v.type.length) return;
+    const size = Math.max(1024, capacity, Math.floor(v.type.length * 1.5));
+    v.type = grow(v.type, size);
+    v.prevGap = grow(v.prevGap, size);
+    v.typeRows = grow(v.typeRows, Math.ceil(size / ROW_BLOCK) * TYPE_SLOTS);
   }
 }

@@ -66,7 +66,7 @@ const MAGIC = "tidemark-site-columns";
 /** The name prefix of columns beyond the layout (they are named by their writer, checked like the others). */
 export const EXTRA = "derived:";
 /** Bumped when what a column means changes without its name or kind changing. */
-const FORMAT = 6;
+const FORMAT = 8;
 
 const align8 = (n: number) => (n + 7) & ~7;
 const bytesOf = (part: ColumnPart) => new Uint8Array(part.array.buffer, part.array.byteOffset, part.count * BYTES_OF(part.kind));

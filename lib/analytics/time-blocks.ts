@@ -41,12 +41,18 @@ export class TimeBlocks implements KeptIndex {
         this.latest = next;
       }
       let max = -Infinity;
-      for (let r = this.full * BLOCK, end = r + BLOCK; r < end; r++) if (ts[r] > max) max = ts[r];
+      for (let r = this.full * BLOCK, end = r + BLOCK; r < end; r++) {
+        const at = ts.at(r);
+        if (at > max) max = at;
+      }
       this.latest[this.full++] = max;
     }
     for (let b = 0; b <= this.full; b++) {
       if (b < this.full && this.latest[b] < from) continue;
-      for (let r = b * BLOCK, end = Math.min(r + BLOCK, count); r < end; r++) if (ts[r] >= from && ts[r] < until) visit(r);
+      for (let r = b * BLOCK, end = Math.min(r + BLOCK, count); r < end; r++) {
+        const at = ts.at(r);
+        if (at >= from && at < until) visit(r);
+      }
     }
   }
 }

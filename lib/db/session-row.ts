@@ -32,14 +32,28 @@ interface ColumnDef {
   readonly notNull?: boolean;
   readonly merge: Merge;
   /** Read by the engine into a typed column of this kind. */
-  readonly read?: "i32" | "f64" | "u8" | "u16";
+  readonly read?: "i32" | "f64" | "u8" | "u16" | "u32";
+  /**
+   * What the engine reads instead of the column: an SQL expression over the row (a narrower
+   * form of the value, to fit `read`), held as `key` (the column's own key when the meaning is
+   * the same).
+   */
+  readonly readAs?: { readonly key: string; readonly sql: string };
   /** A `strings` reference set by ingest from the session's attributes (SessionAttrs). */
   readonly attribute?: true;
   /** Read by the engine as dense codes, backing this report dimension. */
   readonly dimension?: string;
   /** The dimension is also one of explore's (`dimension` and `filters`). */
   readonly explore?: true;
+  /**
+   * The engine holds the dimensions of one group as one tuple id per session (columns.ts
+   * TupleGroup): dimensions that vary together, so a site has few distinct tuples.
+   */
+  readonly group?: string;
 }
+
+/** The largest value a u32 column holds. */
+const U32_MAX = 4294967295;
 
 export const SESSION_ROW = [
   { column: "seq", key: "seq", type: "integer", notNull: true, merge: "insert", read: "i32" },
@@ -47,17 +61,22 @@ export const SESSION_ROW = [
   { column: "uid", key: "uid", type: "uuid", notNull: true, merge: "insert" },
   { column: "visitor", key: "visitor", type: "integer", notNull: true, merge: "insert", read: "i32" },
   { column: "started_at", key: "startedAt", type: "integer", notNull: true, merge: "min", read: "f64" },
-  { column: "last_at", key: "lastAt", type: "integer", notNull: true, merge: "max", read: "f64" },
+  /** The engine holds it as ms after started_at, in 32 bits (clamped: 49.7 days; a session lasts hours). */
+  {
+    column: "last_at", key: "lastAt", type: "integer", notNull: true, merge: "max", read: "u32",
+    readAs: { key: "lastAfterStart", sql: `max(0, min(last_at - started_at, ${U32_MAX}))` },
+  },
   /** Calendar day (site timezone) of the first event, as days since 1970-01-01. */
   { column: "day", key: "day", type: "integer", notNull: true, merge: { earliestOf: "started_at" }, read: "u16" },
   /** The earliest pageview's path is the landing page, the latest the exit page. */
-  { column: "landing", key: "landing", type: "text-ref", merge: { earliestOf: "landing_at" }, dimension: "landing", explore: true },
+  { column: "landing", key: "landing", type: "text-ref", merge: { earliestOf: "landing_at" }, dimension: "landing", explore: true, group: "pages" },
   { column: "landing_at", key: "landingAt", type: "integer", merge: { earliestOf: "landing_at" } },
-  { column: "exit", key: "exit", type: "text-ref", merge: { latestOf: "exit_at" }, dimension: "exit" },
+  { column: "exit", key: "exit", type: "text-ref", merge: { latestOf: "exit_at" }, dimension: "exit", group: "pages" },
   { column: "exit_at", key: "exitAt", type: "integer", merge: { latestOf: "exit_at" } },
   { column: "pageviews", key: "pageviews", type: "integer", notNull: true, merge: "add", read: "i32" },
   { column: "events", key: "events", type: "integer", notNull: true, merge: "add" },
-  { column: "engaged_ms", key: "engagedMs", type: "integer", notNull: true, merge: "add", read: "f64" },
+  /** A sum of whole ms (pings of 0..1 800 000 each); the engine holds it in 32 bits, clamped at 2^32 - 1 (49.7 days engaged in one session). */
+  { column: "engaged_ms", key: "engagedMs", type: "integer", notNull: true, merge: "add", read: "u32", readAs: { key: "engagedMs", sql: `max(0, min(engaged_ms, ${U32_MAX}))` } },
   { column: "conversions", key: "conversions", type: "integer", notNull: true, merge: "add", read: "i32" },
   /** Sum of conversion values in the site currency. */
   { column: "revenue", key: "revenue", type: "real", notNull: true, merge: "add", read: "f64" },
@@ -66,22 +85,22 @@ export const SESSION_ROW = [
     column: "engaged", key: "engaged", type: "integer", notNull: true, read: "u8",
     merge: { derived: (n) => isEngagedSql(n("engaged_ms"), n("pageviews"), n("conversions")) },
   },
-  { column: "channel", key: "channel", type: "text-ref", notNull: true, merge: "insert", attribute: true, dimension: "channel", explore: true },
-  { column: "source", key: "source", type: "text-ref", merge: "insert", attribute: true, dimension: "source", explore: true },
-  { column: "medium", key: "medium", type: "text-ref", merge: "insert", attribute: true, dimension: "medium", explore: true },
-  { column: "campaign", key: "campaign", type: "text-ref", merge: "insert", attribute: true, dimension: "campaign", explore: true },
+  { column: "channel", key: "channel", type: "text-ref", notNull: true, merge: "insert", attribute: true, dimension: "channel", explore: true, group: "traffic" },
+  { column: "source", key: "source", type: "text-ref", merge: "insert", attribute: true, dimension: "source", explore: true, group: "traffic" },
+  { column: "medium", key: "medium", type: "text-ref", merge: "insert", attribute: true, dimension: "medium", explore: true, group: "traffic" },
+  { column: "campaign", key: "campaign", type: "text-ref", merge: "insert", attribute: true, dimension: "campaign", explore: true, group: "traffic" },
   /** utm_term and utm_content (GA4's manual term and ad content). */
-  { column: "term", key: "term", type: "text-ref", merge: "insert", attribute: true, dimension: "term", explore: true },
-  { column: "content", key: "content", type: "text-ref", merge: "insert", attribute: true, dimension: "content", explore: true },
-  { column: "referrer_host", key: "referrerHost", type: "text-ref", merge: "insert", attribute: true, dimension: "referrer" },
-  { column: "browser", key: "browser", type: "text-ref", merge: "insert", attribute: true, dimension: "browser", explore: true },
-  { column: "os", key: "os", type: "text-ref", merge: "insert", attribute: true, dimension: "os", explore: true },
-  { column: "device", key: "device", type: "text-ref", merge: "insert", attribute: true, dimension: "device", explore: true },
-  { column: "country", key: "country", type: "text-ref", merge: "insert", attribute: true, dimension: "country", explore: true },
-  { column: "region", key: "region", type: "text-ref", merge: "insert", attribute: true, dimension: "region", explore: true },
-  { column: "city", key: "city", type: "text-ref", merge: "insert", attribute: true, dimension: "city", explore: true },
-  { column: "language", key: "language", type: "text-ref", merge: "insert", attribute: true, dimension: "language", explore: true },
-  { column: "screen", key: "screen", type: "text-ref", merge: "insert", attribute: true, dimension: "screen" },
+  { column: "term", key: "term", type: "text-ref", merge: "insert", attribute: true, dimension: "term", explore: true, group: "traffic" },
+  { column: "content", key: "content", type: "text-ref", merge: "insert", attribute: true, dimension: "content", explore: true, group: "traffic" },
+  { column: "referrer_host", key: "referrerHost", type: "text-ref", merge: "insert", attribute: true, dimension: "referrer", group: "traffic" },
+  { column: "browser", key: "browser", type: "text-ref", merge: "insert", attribute: true, dimension: "browser", explore: true, group: "tech" },
+  { column: "os", key: "os", type: "text-ref", merge: "insert", attribute: true, dimension: "os", explore: true, group: "tech" },
+  { column: "device", key: "device", type: "text-ref", merge: "insert", attribute: true, dimension: "device", explore: true, group: "tech" },
+  { column: "country", key: "country", type: "text-ref", merge: "insert", attribute: true, dimension: "country", explore: true, group: "geo" },
+  { column: "region", key: "region", type: "text-ref", merge: "insert", attribute: true, dimension: "region", explore: true, group: "geo" },
+  { column: "city", key: "city", type: "text-ref", merge: "insert", attribute: true, dimension: "city", explore: true, group: "geo" },
+  { column: "language", key: "language", type: "text-ref", merge: "insert", attribute: true, dimension: "language", explore: true, group: "tech" },
+  { column: "screen", key: "screen", type: "text-ref", merge: "insert", attribute: true, dimension: "screen", group: "tech" },
   /** The visitor's first session. */
   { column: "is_new", key: "isNew", type: "integer", notNull: true, merge: "insert", read: "i32" },
   /** 1 when the visitor gave analytics consent in this session (only they appear in visitor lists). */
@@ -104,6 +123,13 @@ export type SessionDim = Extract<Entry, { dimension: string }>["column"];
 const DIMENSION_ENTRIES = SESSION_ROW.filter((c): c is Extract<Entry, { dimension: string }> => "dimension" in c);
 /** The dimension columns, in row order (the engine's `dims`). */
 export const SESSION_DIMS: readonly SessionDim[] = DIMENSION_ENTRIES.map((c) => c.column);
+/** The engine's tuple groups (ColumnDef.group), in row order of their first dimension, each with its dimensions in row order. */
+export const SESSION_DIM_GROUPS: readonly { name: string; dims: SessionDim[] }[] = DIMENSION_ENTRIES.reduce<{ name: string; dims: SessionDim[] }[]>((groups, c) => {
+  const group = groups.find((g) => g.name === c.group);
+  if (group) group.dims.push(c.column);
+  else groups.push({ name: c.group, dims: [c.column] });
+  return groups;
+}, []);
 /** Report dimension → the session column backing it. */
 export type ColumnDimension = Extract<Entry, { dimension: string }>["dimension"];
 export const COLUMN_OF_DIMENSION = Object.fromEntries(DIMENSION_ENTRIES.map((c) => [c.dimension, c.column])) as Record<ColumnDimension, SessionDim>;
@@ -111,14 +137,19 @@ export const COLUMN_OF_DIMENSION = Object.fromEntries(DIMENSION_ENTRIES.map((c) 
 export type ExploreColumnDimension = Extract<Entry, { explore: true }>["dimension"];
 export const EXPLORE_COLUMN_DIMENSIONS = DIMENSION_ENTRIES.filter((c): c is Extract<Entry, { explore: true }> => "explore" in c).map((c) => c.dimension);
 
-/** The engine's plain (non-dimension) columns: key → typed array kind. */
+/** The engine's plain (non-dimension) columns: key (`readAs.key` when given) → typed array kind. */
 type ReadEntry = Extract<Entry, { read: string }>;
-export type SessionReadColumns = { [E in ReadEntry as E["key"]]: E["read"] extends "f64" ? Float64Array : E["read"] extends "u8" ? Uint8Array : E["read"] extends "u16" ? Uint16Array : Int32Array };
+type EngineKey<E extends ReadEntry> = E extends { readAs: { key: infer K extends string } } ? K : E["key"];
+type ArrayOf<K> = K extends "f64" ? Float64Array : K extends "u8" ? Uint8Array : K extends "u16" ? Uint16Array : K extends "u32" ? Uint32Array : Int32Array;
+export type SessionReadColumns = { [E in ReadEntry as EngineKey<E>]: ArrayOf<E["read"]> };
 const READ_ENTRIES = SESSION_ROW.filter((c): c is ReadEntry => "read" in c);
-/** What the engine selects, in order: the plain columns, then the dimensions. */
+/** What the engine selects, in order: the plain columns (each its column, or its `readAs` expression), then the dimensions. */
 export const SESSION_READ = {
-  columns: READ_ENTRIES.map((c) => ({ key: c.key, array: c.read })) as { key: keyof SessionReadColumns; array: "i32" | "f64" | "u8" | "u16" }[],
-  select: [...READ_ENTRIES.map((c) => c.column), ...SESSION_DIMS].join(", "),
+  columns: READ_ENTRIES.map((c) => {
+    const readAs = "readAs" in c ? c.readAs : null;
+    return { key: readAs?.key ?? c.key, array: c.read, sql: readAs?.sql ?? c.column };
+  }) as { key: keyof SessionReadColumns; array: "i32" | "f64" | "u8" | "u16" | "u32"; sql: string }[],
+  select: [...READ_ENTRIES.map((c) => ("readAs" in c ? c.readAs.sql : c.column)), ...SESSION_DIMS].join(", "),
 };
 
 const COLUMNS: readonly string[] = SESSION_ROW.map((c) => c.column);

@@ -53,10 +53,10 @@ export async function visitorProfile(site: AnalyticsSite, visitorId: string, pii
     const pages: { path: string; title: string | null; at: string }[] = [];
     for (const e of data.eventsOf(p)) {
       if (data.events.type[e] !== PAGEVIEW) continue;
-      const row = data.events.row[e];
+      const row = data.rowOf(e);
       const path = data.paths.keys[pv.path[row]] ?? NOT_SET;
       person.intent |= intentOf(path);
-      pages.push({ path, title: data.titleOf(pv.path[row]), at: new Date(pv.ts[row]).toISOString() });
+      pages.push({ path, title: data.titleOf(pv.path[row]), at: new Date(pv.ts.at(row)).toISOString() });
     }
     pagesOf.set(p, pages);
     person.sessions++;
@@ -65,10 +65,11 @@ export async function visitorProfile(site: AnalyticsSite, visitorId: string, pii
     person.conversions += s.conversions[p];
     person.revenue += s.revenue[p];
     person.engaged ||= s.engaged[p] === 1;
-    person.lastSeenAt = Math.max(person.lastSeenAt, s.lastAt[p]);
-    person.leads = leadTimes.filter((at) => at <= s.lastAt[p]).length;
-    const score = scoreOf(person, s.lastAt[p]);
-    scoreHistory.push({ at: new Date(s.lastAt[p]).toISOString(), score, tier: tierOf(score) });
+    const lastAt = data.lastAtOf(p);
+    person.lastSeenAt = Math.max(person.lastSeenAt, lastAt);
+    person.leads = leadTimes.filter((at) => at <= lastAt).length;
+    const score = scoreOf(person, lastAt);
+    scoreHistory.push({ at: new Date(lastAt).toISOString(), score, tier: tierOf(score) });
   }
   person.leads = leadRows.length;
   const { score, reasons } = leadScore(person, now);
@@ -97,7 +98,7 @@ export async function visitorProfile(site: AnalyticsSite, visitorId: string, pii
       id: sessionIds.get(p)!,
       visitorId: visitorIds.get(s.visitor[p])!,
       startedAt: new Date(s.startedAt[p]).toISOString(),
-      lastAt: new Date(s.lastAt[p]).toISOString(),
+      lastAt: new Date(data.lastAtOf(p)).toISOString(),
       pageviews: s.pageviews[p],
       engagedSeconds: asSeconds(s.engagedMs[p]),
       engaged: s.engaged[p] === 1,
@@ -125,7 +126,7 @@ export async function visitorProfile(site: AnalyticsSite, visitorId: string, pii
   };
 }
 
-const dimOf = (data: SiteData, dim: keyof SiteData["dims"], p: number): string | null => data.dims[dim].keys[data.dims[dim].codes[p]];
+const dimOf = (data: SiteData, dim: keyof SiteData["dims"], p: number): string | null => data.dims[dim].keys[data.dims[dim].at(p)];
 
 /** The visitor and every visitor linked to it through identify() user ids or a lead's e-mail, transitively. */
 async function linkedVisitors(site: AnalyticsSite, people: PeopleIndex, start: number): Promise<number[]> {
@@ -188,8 +189,8 @@ function conversionsOf(data: SiteData, sessions: number[], sessionIds: Map<numbe
   for (const p of conversionSessions(data, sessions)) {
     for (const e of data.eventsOf(p)) {
       if (data.events.type[e] !== CONVERSION) continue;
-      const row = data.events.row[e];
-      out.push({ name: data.labels.keys[t.name[row]] ?? NOT_SET, value: asMoney(t.value[row]), currency: data.text(t.aux[row]) ?? siteCurrency, at: new Date(t.ts[row]).toISOString(), sessionId: sessionIds.get(p)!, ts: t.ts[row] });
+      const row = data.rowOf(e);
+      out.push({ name: data.labels.keys[t.name[row]] ?? NOT_SET, value: asMoney(t.value[row]), currency: data.text(t.aux[row]) ?? siteCurrency, at: new Date(t.ts.at(row)).toISOString(), sessionId: sessionIds.get(p)!, ts: t.ts.at(row) });
     }
   }
   return out.sort((a, b) => b.ts - a.ts).map(({ ts: _, ...c }) => c);

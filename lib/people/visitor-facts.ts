@@ -44,11 +44,11 @@ export class VisitorFacts implements Dependent {
     this.revenue[v] = this.engagedMs[v] = 0;
     this.firstSeenAt[v] = Infinity;
     this.lastSeenAt[v] = 0;
-    const { type, row } = this.data.events;
+    const { type } = this.data.events;
     const pv = this.data.table(PAGEVIEW);
     for (const p of sessions) {
       this.addSession(v, p);
-      for (const e of this.data.eventsOf(p, this.events)) if (type[e] === PAGEVIEW) this.intent[v] |= this.intentBits(pv.path[row[e]]);
+      for (const e of this.data.eventsOf(p, this.events)) if (type[e] === PAGEVIEW) this.intent[v] |= this.intentBits(pv.path[this.data.rowOf(e)]);
     }
     this.points[v] = sessionPoints(this.factsOf(v, 0, {} as ScoreFacts));
   }
@@ -77,7 +77,8 @@ export class VisitorFacts implements Dependent {
     if (s.engaged[p]) this.engaged[v] = 1;
     if (s.consented[p]) this.consented[v] = 1;
     if (!(this.firstSeenAt[v] <= s.startedAt[p])) this.firstSeenAt[v] = s.startedAt[p];
-    if (s.lastAt[p] > this.lastSeenAt[v]) this.lastSeenAt[v] = s.lastAt[p];
+    const lastAt = this.data.lastAtOf(p);
+    if (lastAt > this.lastSeenAt[v]) this.lastSeenAt[v] = lastAt;
   }
 
   private intentBits(path: number): number {

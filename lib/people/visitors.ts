@@ -98,14 +98,13 @@ function activeVisitors(data: SiteData, from: number, to: number, channel?: stri
   const channelCode = channel === undefined ? -1 : data.dims.channel.codeOf(channel);
   const campaignCode = campaign === undefined ? -1 : data.dims.campaign.codeOf(campaign);
   if ((channel !== undefined && channelCode < 0) || (campaign !== undefined && campaignCode < 0)) return marks;
-  const channels = data.dims.channel.codes;
-  const campaigns = data.dims.campaign.codes;
+  const channels = data.dims.channel, campaigns = data.dims.campaign;
   const window = data.sessionWindow(from, to);
   for (let p = window[0] | 0, end = window[1] | 0; p < end; p++) {
     const d = s.day[p];
     if (d < from || d > to) continue;
-    if (channelCode >= 0 && channels[p] !== channelCode) continue;
-    if (campaignCode >= 0 && campaigns[p] !== campaignCode) continue;
+    if (channelCode >= 0 && channels.at(p) !== channelCode) continue;
+    if (campaignCode >= 0 && campaigns.at(p) !== campaignCode) continue;
     marks[s.visitor[p]] = 1;
   }
   return marks;
@@ -166,8 +165,8 @@ async function listItems(site: AnalyticsSite, facts: VisitorFacts, people: Peopl
       pageviews: facts.pageviews[v],
       conversions: facts.conversions[v],
       revenue: Math.round(facts.revenue[v] * 100) / 100,
-      country: data.dims.country.keys[data.dims.country.codes[last]],
-      device: data.dims.device.keys[data.dims.device.codes[last]],
+      country: data.dims.country.keys[data.dims.country.at(last)],
+      device: data.dims.device.keys[data.dims.device.at(last)],
       firstSeenAt: new Date(facts.firstSeenAt[v]).toISOString(),
       lastSeenAt: new Date(facts.lastSeenAt[v]).toISOString(),
       firstTouch: touchOf(data, first),
@@ -184,7 +183,7 @@ export function firstSessionOf(data: SiteData, v: number): number {
 
 /** A session's channel, source and campaign, with GA4's placeholders for none. */
 export function touchOf(data: SiteData, p: number) {
-  const key = (dim: "channel" | "source" | "campaign") => data.dims[dim].keys[data.dims[dim].codes[p]];
+  const key = (dim: "channel" | "source" | "campaign") => data.dims[dim].keys[data.dims[dim].at(p)];
   return { channel: key("channel") ?? "unassigned", source: key("source") ?? "(direct)", campaign: key("campaign") ?? NOT_SET };
 }
 

@@ -24,7 +24,14 @@ test("a stored day outside 1..65535 is loaded clamped (a foreign or damaged stor
   const d = await store.load(SITE);
   const dayOf = (seq: number) => d.sessions.day[d.sessions.seq.indexOf(seq)];
   expect(seqs.map(dayOf)).toEqual([1, 65535, 65535]);
-  for (const t of d.tables) if (t) for (let r = 0; r < t.count; r++) expect(t.day[r]).toBe(d.sessions.day[t.session[r]]);
+  // An event row's day is its session's: the row lies in its table's window of that day.
+  d.tables.forEach((t, type) => {
+    for (let r = 0; r < t.count; r++) {
+      const day = d.sessions.day[t.session[r]];
+      const [start, end] = d.tableWindow(type, day, day);
+      expect(r >= start && r < end).toBe(true);
+    }
+  });
 });
 
 /** Visitor 0: sessions on days 1 and 2 (channels a, b); visitor 1: one session on day 2 (channel a). */
@@ -32,7 +39,7 @@ function earlySite(): SiteData {
   const d = new SiteData(1);
   const s = d.sessions;
   growColumns(s, 3);
-  for (const dim of Object.values(d.dims)) dim.codes = new Int32Array(3);
+  for (const group of d.dimGroups) group.tuples = new Int32Array(3);
   d.prevOfVisitor = Int32Array.from([-1, 0, -1]);
   d.prevDay = Uint16Array.from([NO_DAY, 1, NO_DAY]);
   d.lastEvent = new Int32Array(3).fill(-1);
@@ -44,7 +51,7 @@ function earlySite(): SiteData {
     s.seq[p] = p + 1;
     s.startedAt[p] = day * 86_400_000;
     s.day[p] = day;
-    d.dims.channel.codes[p] = d.dims.channel.code(channel);
+    d.dims.channel.set(p, d.dims.channel.code(channel));
     d.sessionDays.note(day, p);
   });
   s.count = 3;

@@ -28,13 +28,16 @@ async function expectReaderMatchesStore(store: TestStore, data: Awaited<ReturnTy
   expect(data.sessions.count).toBe(1);
   const row = stored[0];
   const text = (id: number | null) => (id === null ? null : (store.db.query("SELECT value FROM strings WHERE id = ?").get(id) as { value: string }).value);
-  for (const c of SESSION_READ.columns) {
-    const column = SESSION_ROW.find((e) => e.key === c.key)!.column;
-    expect({ column, value: data.sessions[c.key][0] }).toEqual({ column, value: row[column] as number });
-  }
+  // A column the engine reads through an expression (readAs) holds that expression's value.
+  const read = store.db.query(`SELECT ${SESSION_READ.select} FROM session_rows`).values()[0];
+  SESSION_READ.columns.forEach((c, i) => {
+    expect({ column: c.sql, value: data.sessions[c.key][0] }).toEqual({ column: c.sql, value: read[i] as number });
+    const entry = SESSION_ROW.find((e) => e.key === c.key);
+    if (entry) expect({ column: c.sql, value: data.sessions[c.key][0] }).toEqual({ column: c.sql, value: row[entry.column] as number });
+  });
   for (const column of SESSION_DIMS) {
     const dim = data.dims[column];
-    expect({ column, value: dim.keys[dim.codes[0]] }).toEqual({ column, value: text(row[column]) });
+    expect({ column, value: dim.keys[dim.at(0)] }).toEqual({ column, value: text(row[column]) });
   }
   for (const key of SESSION_ATTRIBUTES) {
     const column = SESSION_ROW.find((e) => e.key === key)!.column;
@@ -48,15 +51,15 @@ test("every column ingest writes is the column the engine reads, when a session 
   const data = await store.load(SITE);
   await expectReaderMatchesStore(store, data);
   expect(data.sessions.engaged[0]).toBe(0);
-  expect(data.dims.landing.keys[data.dims.landing.codes[0]]).toBe("/b");
+  expect(data.dims.landing.keys[data.dims.landing.at(0)]).toBe("/b");
 
   // A late batch: an earlier pageview (the new landing page), a later one (the exit) and one more engaged millisecond.
   store.write([hit([event(3, "pageview", T0, { path: "/a" }), event(4, "pageview", T0 + 120_000, { path: "/c" }), event(5, "engagement", T0 + 121_000, { value: 1 })], T0 + 130_000)]);
   await store.load(SITE, data);
   await expectReaderMatchesStore(store, data);
   const s = data.sessions;
-  expect([s.startedAt[0], s.lastAt[0], s.pageviews[0], s.engagedMs[0], s.isNew[0], s.consented[0]]).toEqual([T0, T0 + 121_000, 3, 10_000, 1, 1]);
-  expect([data.dims.landing.keys[data.dims.landing.codes[0]], data.dims.exit.keys[data.dims.exit.codes[0]]]).toEqual(["/a", "/c"]);
+  expect([s.startedAt[0], data.lastAtOf(0), s.lastAfterStart[0], s.pageviews[0], s.engagedMs[0], s.isNew[0], s.consented[0]]).toEqual([T0, T0 + 121_000, 121_000, 3, 10_000, 1, 1]);
+  expect([data.dims.landing.keys[data.dims.landing.at(0)], data.dims.exit.keys[data.dims.exit.at(0)]]).toEqual(["/a", "/c"]);
   // The SQL form of the engaged rule (the update) agrees with the JS form (the insert).
   expect(s.engaged[0]).toBe(isEngaged(10_000, 3, 0) ? 1 : 0);
   expect(s.engaged[0]).toBe(1);
@@ -82,5 +85,21 @@ test("a session merged from batches is engaged by the SQL rule exactly when the 
     store.write([hit(first, T0)]).write([hit(second, T0 + 1)]);
     const data = await store.load(SITE);
     expect(data.sessions.engaged[0]).toBe(engaged ? 1 : 0);
+  }
+});
+
+test("the engine's 32-bit session columns: a stored engaged_ms or session span beyond 2^32 - 1 ms (or below 0) is loaded clamped, never wrapped", async () => {
+  const store = new TestStore();
+  store.write([hit([event(1, "pageview", T0, { path: "/" })], T0)]);
+  const cases: [number, number, number, number][] = [
+    // engaged_ms, last_at, then what the engine holds: engagedMs, lastAfterStart
+    [2 ** 32 - 1, T0 + 2 ** 32 - 1, 2 ** 32 - 1, 2 ** 32 - 1],
+    [2 ** 32 + 5, T0 + 2 ** 32 + 5, 2 ** 32 - 1, 2 ** 32 - 1],
+    [-3, T0 - 3, 0, 0],
+  ];
+  for (const [engagedMs, lastAt, heldEngaged, heldSpan] of cases) {
+    store.db.run("UPDATE session_rows SET engaged_ms = ?, last_at = ?", [engagedMs, lastAt]);
+    const data = await store.load(SITE);
+    expect([data.sessions.engagedMs[0], data.sessions.lastAfterStart[0], data.lastAtOf(0)]).toEqual([heldEngaged, heldSpan, T0 + heldSpan]);
   }
 });

@@ -93,14 +93,17 @@ function firstStarts(data: SiteData, start: FunnelStep, from: number, to: number
     if (code > 0) hit[code] = 1;
   }
   const key = start.kind === "page" ? t.path : t.name;
+  const day = data.sessions.day;
   const window = data.tableWindow(type, from, to);
   for (let row = window[0] | 0, end = window[1] | 0; row < end; row++) {
-    if (hit[key[row]] === 0 || t.day[row] < from || t.day[row] > to) continue;
+    if (hit[key[row]] === 0) continue;
     const p = t.session[row];
+    if (day[p] < from || day[p] > to) continue;
     if (out.ts[p] === Infinity) out.count++;
     // The first occurrence: the earliest, and of two at the same moment the one loaded first.
-    if (t.ts[row] < out.ts[p] || (t.ts[row] === out.ts[p] && row < out.row[p])) {
-      out.ts[p] = t.ts[row];
+    const at = t.ts.at(row);
+    if (at < out.ts[p] || (at === out.ts[p] && row < out.row[p])) {
+      out.ts[p] = at;
       out.row[p] = type === PAGEVIEW ? row : -1;
       out.path[p] = type === PAGEVIEW ? t.path[row] : -1;
     }
@@ -113,13 +116,15 @@ function followingPages(data: SiteData, starts: Starts, from: number, to: number
   const t = data.table(PAGEVIEW);
   // The pageviews after a start, grouped by session with a counting sort.
   const rows: number[] = [];
+  const day = data.sessions.day;
   const window = data.tableWindow(PAGEVIEW, from, to);
   for (let row = window[0] | 0, end = window[1] | 0; row < end; row++) {
     const p = t.session[row];
-    const at = starts.ts[p];
-    if (at === Infinity || t.day[row] < from || t.day[row] > to) continue;
+    const startAt = starts.ts[p];
+    if (startAt === Infinity || day[p] < from || day[p] > to) continue;
     // After the start: later, or (a page start) at the same moment but loaded after it.
-    if (t.ts[row] > at || (t.ts[row] === at && starts.row[p] >= 0 && row > starts.row[p])) rows.push(row);
+    const at = t.ts.at(row);
+    if (at > startAt || (at === startAt && starts.row[p] >= 0 && row > starts.row[p])) rows.push(row);
   }
   const sessions = data.sessions.count;
   const { start: first, order } = groupByKey(Int32Array.from(rows, (row) => t.session[row]), sessions);
@@ -129,7 +134,7 @@ function followingPages(data: SiteData, starts: Starts, from: number, to: number
   const path: number[] = [];
   for (let p = 0; p < sessions; p++) {
     if (starts.ts[p] === Infinity) continue;
-    const mine = Array.from(grouped.subarray(first[p], first[p + 1])).sort((a, b) => t.ts[a] - t.ts[b] || a - b);
+    const mine = Array.from(grouped.subarray(first[p], first[p + 1])).sort((a, b) => t.ts.at(a) - t.ts.at(b) || a - b);
     path.length = 0;
     // A page viewed again right after itself counts once (the start page included).
     let previous = starts.path[p];

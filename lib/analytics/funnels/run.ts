@@ -157,7 +157,7 @@ export function runFunnel(data: SiteData, def: FunnelDef, period: Period, tz: st
     if (step < 0) continue;
     total.add(entry, step, times);
     if (dim) {
-      const key = dim.codes[entrySession];
+      const key = dim.at(entrySession);
       let g = groups.get(key);
       if (!g) groups.set(key, (g = new Tally(n)));
       g.add(entry, step, times);
@@ -203,15 +203,17 @@ function gatherMatches(data: SiteData, def: FunnelDef, from: number, to: number,
   const scan = (type: number, bits: Int32Array, keyOf: "path" | "name") => {
     if (!bits.some((b) => b !== 0)) return;
     const t = data.table(type);
-    const { day, session, ts } = t;
+    const { session, ts } = t;
+    const day = data.sessions.day;
     const key = t[keyOf];
     const window = data.tableWindow(type, from, to);
     const start = window[0] | 0, end = window[1] | 0;
     for (let row = start; row < end; row++) {
       const m = bits[key[row]];
-      if (m === 0 || day[row] < from || day[row] > to) continue;
+      if (m === 0) continue;
       const p = session[row];
-      out.push(byUser ? visitor[p] : p, ts[row], m, p);
+      if (day[p] < from || day[p] > to) continue;
+      out.push(byUser ? visitor[p] : p, ts.at(row), m, p);
     }
   };
   scan(PAGEVIEW, pathBits, "path");

@@ -73,13 +73,14 @@ function interactionsInRange(data: SiteData, from: number, to: number) {
   to |= 0;
   const scrolls = new Float64Array(data.paths.size * SCROLL_DEPTHS.length);
   {
-    const { day, path, value } = data.table(SCROLL);
+    const { session, path, pct } = data.table(SCROLL);
+    const day = data.sessions.day;
     const window = data.tableWindow(SCROLL, from, to);
     const start = window[0] | 0, end = window[1] | 0;
     for (let row = start; row < end; row++) {
-      const d = day[row];
+      const d = day[session[row]];
       if (d < from || d > to) continue;
-      const depth = value[row] === 25 ? 0 : value[row] === 50 ? 1 : value[row] === 75 ? 2 : value[row] === 90 ? 3 : -1;
+      const depth = pct[row] === 25 ? 0 : pct[row] === 50 ? 1 : pct[row] === 75 ? 2 : pct[row] === 90 ? 3 : -1;
       if (depth >= 0) scrolls[path[row] * SCROLL_DEPTHS.length + depth]++;
     }
   }
@@ -97,7 +98,8 @@ function interactionsInRange(data: SiteData, from: number, to: number) {
  * out in one buffer by those counts, then each group's p75 (no array per sample, no sort).
  */
 function vitalsByPath(data: SiteData, from: number, to: number): Map<number, VitalRow> {
-  const { day, name, path, value } = data.table(VITAL);
+  const { session, name, path, value } = data.table(VITAL);
+  const day = data.sessions.day;
   const K = VITALS.length; // a local: the imported tuple's length costs a check per read in the loops
   const vitalOf = new Int8Array(data.labels.size).fill(-1);
   VITALS.forEach((v, i) => {
@@ -111,7 +113,7 @@ function vitalsByPath(data: SiteData, from: number, to: number): Map<number, Vit
   const starts = new Int32Array(groups + 1);
   for (let row = start; row < end; row++) {
     const v = vitalOf[name[row]];
-    if (v < 0 || day[row] < from || day[row] > to) continue;
+    if (v < 0 || day[session[row]] < from || day[session[row]] > to) continue;
     starts[v + 1]++;
     if (path[row] > 0) starts[path[row] * K + v + 1]++;
   }
@@ -120,7 +122,7 @@ function vitalsByPath(data: SiteData, from: number, to: number): Map<number, Vit
   const fill = starts.slice(0, groups);
   for (let row = start; row < end; row++) {
     const v = vitalOf[name[row]];
-    if (v < 0 || day[row] < from || day[row] > to) continue;
+    if (v < 0 || day[session[row]] < from || day[session[row]] > to) continue;
     samples[fill[v]++] = value[row];
     if (path[row] > 0) samples[fill[path[row] * K + v]++] = value[row];
   }

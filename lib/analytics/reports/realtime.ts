@@ -173,7 +173,7 @@ export async function realtimeReport(site: AnalyticsSite, now: number) {
     const table = data.table(type);
     const blocks = timeBlocksOf(data, type);
     const pageview = type === PAGEVIEW;
-    blocks.rowsBetween(table, since, until, (r) => push(table.session[r], table.ts[r], pageview ? table.path[r] + 1 : 0));
+    blocks.rowsBetween(table, since, until, (r) => push(table.session[r], table.ts.at(r), pageview ? table.path[r] + 1 : 0));
   }
   const unkept = data.unkept;
   for (let i = 0; i < unkept.count; i++) {
@@ -234,8 +234,8 @@ export async function realtimeReport(site: AnalyticsSite, now: number) {
   };
   const source = data.dims.source, country = data.dims.country;
   const pages = grouped((i) => pathOf[i] - 1, data.paths.size, (c) => data.paths.keys[c]);
-  const sources = grouped((i) => source.codes[sessionOf[i]], source.size, (c) => source.keys[c]);
-  const countries = grouped((i) => country.codes[sessionOf[i]], country.size, (c) => country.keys[c]);
+  const sources = grouped((i) => source.at(sessionOf[i]), source.size, (c) => source.keys[c]);
+  const countries = grouped((i) => country.at(sessionOf[i]), country.size, (c) => country.keys[c]);
   return answer(now, since, { activeVisitors: active, visitors: everyone, pageviews, series, pages, sources, countries });
 }
 
