@@ -78,22 +78,20 @@ export function downstreamOf(data: SiteData, exposed: Exposed, currency: string)
   return out;
 }
 
-/*
- * The analytics engine's internals read here, kept to these lines: the engine's column
- * accessors are being narrowed (lastAt, the events' rows and chains, the tables' times).
- */
+/* The analytics engine's internals read here, kept to these lines. */
 
-const lastAtOf = (data: SiteData, p: number): number => data.sessions.lastAt[p];
+const lastAtOf = (data: SiteData, p: number): number => data.lastAtOf(p);
 
 /** Session p's conversions in [from, end) and their revenue in the site currency, through its events. */
 function conversionsIn(data: SiteData, p: number, from: number, end: number, currency: string): [number, number] {
   const table = data.table(CONVERSION);
   let conversions = 0;
   let revenue = 0;
-  for (let e = data.lastEvent[p]; e >= 0; e = data.events.prevInSession[e]) {
+  for (let e = data.lastEvent[p]; e >= 0; e = data.prevInSession(e)) {
     if (data.events.type[e] !== CONVERSION) continue;
-    const row = data.events.row[e];
-    if (table.ts[row] < from || table.ts[row] >= end) continue;
+    const row = data.rowOf(e);
+    const ts = table.ts.at(row);
+    if (ts < from || ts >= end) continue;
     conversions++;
     if (countsAsRevenue(data.text(table.aux[row]), currency)) revenue += table.value[row];
   }

@@ -91,7 +91,7 @@ describe("a popup's exposures in memory", () => {
         // The first view: during one of the visitor's sessions (now and then at its very start), else anywhere in the 20 days.
         const own = data.sessionsOf(visitor);
         const p = own.length > 0 && rnd() < 0.8 ? own[Math.floor(rnd() * own.length)] : -1;
-        const firstAt = p >= 0 ? (rnd() < 0.2 ? s.startedAt[p] : s.startedAt[p] + Math.floor(rnd() * (s.lastAt[p] - s.startedAt[p] + 1))) : Date.parse("2026-03-19T00:00:00Z") + Math.floor(rnd() * 22 * 86_400_000);
+        const firstAt = p >= 0 ? (rnd() < 0.2 ? s.startedAt[p] : s.startedAt[p] + Math.floor(rnd() * (data.lastAtOf(p) - s.startedAt[p] + 1))) : Date.parse("2026-03-19T00:00:00Z") + Math.floor(rnd() * 22 * 86_400_000);
         insert(t, visitor, VARIANTS[Math.floor(rnd() * VARIANTS.length)], firstAt, null);
       }
       const exposures = await popupExposures(storeOf(t), POPUP);
@@ -123,16 +123,17 @@ function walkOfEachVisitor(data: SiteData, exposed: { visitor: number; firstAt: 
     let conversions = 0;
     let revenue = 0;
     for (let p = data.lastOfVisitor[visitor]; p >= 0; p = data.prevOfVisitor[p]) {
-      if (s.conversions[p] === 0 || s.lastAt[p] < firstAt || s.startedAt[p] >= end) continue;
+      if (s.conversions[p] === 0 || data.lastAtOf(p) < firstAt || s.startedAt[p] >= end) continue;
       if (s.startedAt[p] >= firstAt) {
         conversions += s.conversions[p];
         revenue += s.revenue[p];
         continue;
       }
-      for (let e = data.lastEvent[p]; e >= 0; e = data.events.prevInSession[e]) {
+      // The session's events in time order (the engine's public walk, not downstream's own).
+      for (const e of data.eventsOf(p)) {
         if (data.events.type[e] !== CONVERSION) continue;
-        const row = data.events.row[e];
-        if (table.ts[row] < firstAt || table.ts[row] >= end) continue;
+        const row = data.rowOf(e);
+        if (table.ts.at(row) < firstAt || table.ts.at(row) >= end) continue;
         conversions++;
         if (countsAsRevenue(data.text(table.aux[row]), currency)) revenue += table.value[row];
       }
