@@ -75,23 +75,22 @@ export class PopupExposures {
   }
 
   private async readChanges(store: TenantStore): Promise<void> {
-    // Leads since the latest one the last refresh saw (the rows read next may hold later ones).
-    const leadsSince = this.latestLead - LEAD_SLACK_MS;
+    // Leads since the latest one the last refresh saw (the rows read next may hold later ones);
+    // every lead while none was seen yet (one set on a row loaded before it).
+    const leadsSince = Math.max(this.latestLead - LEAD_SLACK_MS, Number.MIN_SAFE_INTEGER);
     // The first load by the popup's rows (primary key); then by rowid, the popup filtered row by row (`+`: not its index).
     const added = (this.lastRowid === 0
       ? await readRows(store, `SELECT ${COLUMNS} FROM popup_exposures WHERE popup_id = ?`, [this.popupId])
       : await readRows(store, `SELECT ${COLUMNS} FROM popup_exposures WHERE rowid > ? AND +popup_id = ?`, [this.lastRowid, this.popupId])) as Row[];
     this.reserve(added);
     for (const row of added) this.add(row);
-    if (leadsSince > Number.NEGATIVE_INFINITY) {
-      const leads = (await readRows(store, "SELECT visitor, lead_at FROM popup_exposures WHERE popup_id = ? AND lead_at >= ?", [this.popupId, leadsSince])) as [number, number][];
-      for (const [visitor, leadAt] of leads) {
-        const i = this.positionOf(visitor);
-        // A row not seen yet was added after the read above: the next refresh reads it whole.
-        if (i < 0) continue;
-        this.leadAt[i] = leadAt;
-        this.noteLead(leadAt);
-      }
+    const leads = (await readRows(store, "SELECT visitor, lead_at FROM popup_exposures WHERE popup_id = ? AND lead_at >= ?", [this.popupId, leadsSince])) as [number, number][];
+    for (const [visitor, leadAt] of leads) {
+      const i = this.positionOf(visitor);
+      // A row not seen yet was added after the read above: the next refresh reads it whole.
+      if (i < 0) continue;
+      this.leadAt[i] = leadAt;
+      this.noteLead(leadAt);
     }
     if (this.pending.size > 0) await this.readPending(store);
   }

@@ -179,7 +179,7 @@ test("the popups list and the detail show exactly the API's numbers, A/B tables 
   const test_ = detail.test!;
   // Non-trivial numbers: both arms of the lead test and the holdout have visitors and leads.
   expect(test_.variants.map((v) => v.key)).toEqual(["a", "b"]);
-  expect(test_.variants.every((v) => v.n > 100 && v.leads > 5)).toBe(true);
+  expect(test_.variants.every((v) => v.n > 100 && v.leads > 5), JSON.stringify(test_.variants)).toBe(true);
   expect(test_.holdout!.arms.map((a) => a.key)).toEqual(["holdout", "a", "b"]);
   expect(test_.holdout!.arms[0]!.n).toBeGreaterThan(40);
   expect(detail.downstream.conversions).toBeGreaterThan(0);

@@ -77,6 +77,18 @@ describe("a popup's exposures in memory", () => {
     expect(rowsOf(fresh).length).toBe(8);
   });
 
+  test("a lead set on an exposure loaded before any lead existed is read on the next refresh", async () => {
+    const t = new TestStore();
+    const store = storeOf(t);
+    const T = Date.parse("2026-11-10T00:00:00Z");
+    for (let v = 1; v <= 3; v++) insert(t, v, "a", T + v * 1000, null);
+    const first = await popupExposures(store, POPUP);
+    expect(Array.from(first.leadAt.subarray(0, 3))).toEqual([NO_LEAD, NO_LEAD, NO_LEAD]);
+    lead(t, 2, "a", T + 90_000);
+    const second = await popupExposures(store, POPUP);
+    expect(Array.from(second.leadAt.subarray(0, 3), (x) => (x === NO_LEAD ? null : x - T))).toEqual([null, 90_000, null]);
+  });
+
   test("downstream from the sessions with conversions equals the walk of each exposed visitor's sessions (random sites)", async () => {
     const totals = { conversions: 0, converted: 0, revenue: 0 };
     for (let seed = 1; seed <= 40; seed++) {
