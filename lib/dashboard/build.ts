@@ -83,7 +83,14 @@ export async function buildDashboard(outDir = DASHBOARD_DIST): Promise<Dashboard
   mkdirSync(join(outDir, ".."), { recursive: true });
   const old = `${outDir}.old-${process.pid}`;
   if (existsSync(outDir)) renameSync(outDir, old);
-  renameSync(staging, outDir);
+  try {
+    renameSync(staging, outDir);
+  } catch (error) {
+    // Another process (a second service, a parallel test) built the same sources and swapped
+    // its build in between our two renames: theirs stands, ours goes.
+    if (!dashboardIsFresh(outDir)) throw error;
+    rmSync(staging, { recursive: true, force: true });
+  }
   rmSync(old, { recursive: true, force: true });
   return manifest;
 }
