@@ -164,7 +164,11 @@ const held = await (async () => {
   const site = await analyticsSite(platform, boot.orgId, boot.siteId);
   // The columns' values themselves (no room to grow, no derived index) and all the site holds.
   const bytes = site.data.heldColumns().reduce((n, c) => n + c.count * c.get().BYTES_PER_ELEMENT, 0);
-  const out = { bytes, held: heldBytes(site.data), sessions: site.data.sessions.count, events: site.data.events.count, fromSnapshot: site.data.restoredFromSnapshot };
+  // Stored events now, the ingest above included: the columns hold those too.
+  const db = new Database(file, { readonly: true });
+  const stored = (db.query("SELECT count(*) AS n FROM event_rows").get() as { n: number }).n;
+  db.close();
+  const out = { bytes, held: heldBytes(site.data), sessions: site.data.sessions.count, events: site.data.events.count, stored, fromSnapshot: site.data.restoredFromSnapshot };
   await site.data.snapshotSaved();
   closePlatform(platform);
   return out;
@@ -177,8 +181,8 @@ const cell = (x: number | null | undefined, digits: number, width: number) => (x
 for (const r of rows) console.log([r.name.padEnd(44), cell(r.cold, 0, 9), cell(r.first, 0, 9), cell(r.p50, 1, 9), cell(r.p95, 1, 9), cell(r.rssMiB, 0, 8), cell(r.peakMiB, 0, 9)].join(" "));
 console.log(
   `\ncolumns in memory: ${(held.bytes / 2 ** 20).toFixed(0)} MiB for ${held.events.toLocaleString("en")} kept events and ${held.sessions.toLocaleString("en")} sessions = ` +
-    `${(held.bytes / counts.events).toFixed(1)} bytes per stored event (${held.fromSnapshot ? "mapped from the snapshot" : "built from the store"}); ` +
-    `with the room to grow and the derived indexes kept: ${(held.held / 2 ** 20).toFixed(0)} MiB, as the memory budget counts it`,
+    `${(held.bytes / held.stored).toFixed(1)} bytes per stored event (${held.stored.toLocaleString("en")} stored after the ingest above; ${held.fromSnapshot ? "mapped from the snapshot" : "built from the store"}); ` +
+    `with the room to grow and the derived indexes kept: ${(held.held / 2 ** 20).toFixed(0)} MiB (${(held.held / held.stored).toFixed(1)} bytes per stored event), as the memory budget counts it`,
 );
 const eventsPerS = (rps: number) => Math.round(rps * perBatch);
 console.log(
