@@ -269,6 +269,21 @@ export class DayWindows {
     }
     return end < 0 ? [0, 0] : [start, end + 1];
   }
+
+  /**
+   * Of a window [start, end) of [from, to], the positions [a, b) that hold no row of a day
+   * outside [from, to] — after the last row of every earlier day, before the first row of
+   * every later day — so a reader need not check those rows' days; [0, 0] when none. Rows
+   * are nearly in day order, so on a live site that is all but the window's first and last
+   * few days (late events, sessions across midnight).
+   */
+  inner(from: number, to: number, start: number, end: number): [number, number] {
+    let a = start;
+    let b = end;
+    for (const [day, hi] of this.hi) if (day < from && hi >= a) a = hi + 1;
+    for (const [day, lo] of this.lo) if (day > to && lo < b) b = lo;
+    return a < b ? [a, b] : [0, 0];
+  }
 }
 
 /** Events a row checkpoint of EventColumns covers, and the slots each block has (one per EVENT_TYPES index). */

@@ -407,10 +407,12 @@ function pagesInRange(data: SiteData, from: number, to: number): PageGroup[] {
     const prev = pagePrevOf(data).days;
     const before = beforeBound(from);
     const window = data.tableWindow(PAGEVIEW, from, to);
-    const start = window[0] | 0, end = window[1] | 0;
+    const start = window[0] | 0, end = window[1] | 0, sureStart = window[2] | 0, sureEnd = window[3] | 0;
     for (let r = start; r < end; r++) {
-      const d = day[session[r]];
-      if (d < from || d > to) continue;
+      if (r < sureStart || r >= sureEnd) {
+        const d = day[session[r]];
+        if (d < from || d > to) continue;
+      }
       views[path[r]]++;
       if (prev[r] < before) users[path[r]]++;
     }
@@ -419,10 +421,13 @@ function pagesInRange(data: SiteData, from: number, to: number): PageGroup[] {
     const { session, path, ms } = data.table(ENGAGEMENT);
     const day = data.sessions.day;
     const window = data.tableWindow(ENGAGEMENT, from, to);
-    const start = window[0] | 0, end = window[1] | 0;
+    const start = window[0] | 0, end = window[1] | 0, sureStart = window[2] | 0, sureEnd = window[3] | 0;
     for (let r = start; r < end; r++) {
-      const d = day[session[r]];
-      if (d >= from && d <= to) engagedMs[path[r]] += ms[r];
+      if (r < sureStart || r >= sureEnd) {
+        const d = day[session[r]];
+        if (d < from || d > to) continue;
+      }
+      engagedMs[path[r]] += ms[r];
     }
   }
   const pages: PageGroup[] = [];

@@ -63,10 +63,13 @@ export function eachRowInRange(data: SiteData, from: number, to: number, type: n
   const session = data.table(type).session;
   const day = data.sessions.day;
   const window = data.tableWindow(type, from, to);
-  const start = window[0] | 0, end = window[1] | 0;
+  const start = window[0] | 0, end = window[1] | 0, sureStart = window[2] | 0, sureEnd = window[3] | 0;
   for (let row = start; row < end; row++) {
-    const d = day[session[row]];
-    if (d >= from && d <= to) visit(row);
+    if (row < sureStart || row >= sureEnd) {
+      const d = day[session[row]];
+      if (d < from || d > to) continue;
+    }
+    visit(row);
   }
 }
 

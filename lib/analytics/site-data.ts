@@ -260,8 +260,12 @@ export class SiteData {
     return this.tables[type];
   }
 
-  /** Rows [start, end) of `table(type)` that hold every such event of a session whose day is in [from, to]. */
-  tableWindow(type: number, from: number, to: number): [number, number] {
+  /**
+   * Rows [start, end) of `table(type)` that hold every such event of a session whose day is in
+   * [from, to], then rows [sureStart, sureEnd) inside them whose day is surely in [from, to]
+   * (DayWindows.inner: readers check the day only outside them).
+   */
+  tableWindow(type: number, from: number, to: number): [start: number, end: number, sureStart: number, sureEnd: number] {
     if (this.staleDays.delete(type)) {
       // A session moved to another day (a late, earlier event): note every row's day again.
       const { count, session } = this.tables[type];
@@ -269,7 +273,9 @@ export class SiteData {
       const days = (this.tableDays[type] = new DayWindows());
       for (let i = 0; i < count; i++) days.note(day[session[i]], i);
     }
-    return this.tableDays[type].window(from, to);
+    const days = this.tableDays[type];
+    const [start, end] = days.window(from, to);
+    return [start, end, ...days.inner(from, to, start, end)];
   }
 
   /** The previous event of event e's session in load order (-1: none). */

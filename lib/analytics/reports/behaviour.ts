@@ -76,10 +76,12 @@ function interactionsInRange(data: SiteData, from: number, to: number) {
     const { session, path, pct } = data.table(SCROLL);
     const day = data.sessions.day;
     const window = data.tableWindow(SCROLL, from, to);
-    const start = window[0] | 0, end = window[1] | 0;
+    const start = window[0] | 0, end = window[1] | 0, sureStart = window[2] | 0, sureEnd = window[3] | 0;
     for (let row = start; row < end; row++) {
-      const d = day[session[row]];
-      if (d < from || d > to) continue;
+      if (row < sureStart || row >= sureEnd) {
+        const d = day[session[row]];
+        if (d < from || d > to) continue;
+      }
       const depth = pct[row] === 25 ? 0 : pct[row] === 50 ? 1 : pct[row] === 75 ? 2 : pct[row] === 90 ? 3 : -1;
       if (depth >= 0) scrolls[path[row] * SCROLL_DEPTHS.length + depth]++;
     }
@@ -107,13 +109,17 @@ function vitalsByPath(data: SiteData, from: number, to: number): Map<number, Vit
     if (code > 0) vitalOf[code] = i;
   });
   const window = data.tableWindow(VITAL, from, to);
-  const start = window[0] | 0, end = window[1] | 0;
+  const start = window[0] | 0, end = window[1] | 0, sureStart = window[2] | 0, sureEnd = window[3] | 0;
   const groups = data.paths.size * K;
   // Group g = path * K + vital; path 0 (no path) holds every page.
   const starts = new Int32Array(groups + 1);
   for (let row = start; row < end; row++) {
     const v = vitalOf[name[row]];
-    if (v < 0 || day[session[row]] < from || day[session[row]] > to) continue;
+    if (v < 0) continue;
+    if (row < sureStart || row >= sureEnd) {
+      const d = day[session[row]];
+      if (d < from || d > to) continue;
+    }
     starts[v + 1]++;
     if (path[row] > 0) starts[path[row] * K + v + 1]++;
   }
@@ -122,7 +128,11 @@ function vitalsByPath(data: SiteData, from: number, to: number): Map<number, Vit
   const fill = starts.slice(0, groups);
   for (let row = start; row < end; row++) {
     const v = vitalOf[name[row]];
-    if (v < 0 || day[session[row]] < from || day[session[row]] > to) continue;
+    if (v < 0) continue;
+    if (row < sureStart || row >= sureEnd) {
+      const d = day[session[row]];
+      if (d < from || d > to) continue;
+    }
     samples[fill[v]++] = value[row];
     if (path[row] > 0) samples[fill[path[row] * K + v]++] = value[row];
   }
