@@ -23,7 +23,10 @@ export interface AnalyticsSite {
 }
 
 /** A site of the org with its timezone, currency and the org's store (no analytics data loaded). */
-export async function siteWithStore(platform: Platform, orgId: string, siteId: string): Promise<Omit<AnalyticsSite, "data">> {
+/** A site with its store, without its analytics data (what lists and definitions need). */
+export type SiteWithStore = Omit<AnalyticsSite, "data">;
+
+export async function siteWithStore(platform: Platform, orgId: string, siteId: string): Promise<SiteWithStore> {
   const site = platform.control.memo(`analyticsSite:${siteId}`, () =>
     platform.control.db.select({ id: sites.id, timezone: sites.timezone, currency: sites.currency }).from(sites).where(and(eq(sites.id, siteId), eq(sites.orgId, orgId))).get(),
   );

@@ -1,17 +1,15 @@
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { asMoney } from "../analytics/metrics.ts";
 import { reportPeriod, type Period } from "../analytics/period.ts";
-import type { AnalyticsSite } from "../analytics/site-cache.ts";
+import type { AnalyticsSite, SiteWithStore } from "../analytics/site-cache.ts";
 import { popups } from "../db/tenant-schema.ts";
 import type { TenantStore } from "../db/tenants.ts";
 import { readRows } from "../db/statements.ts";
-import { invalid, notFound } from "../errors.ts";
-import { isId } from "../ids.ts";
 import { abTest, SHOWN, type Arm, type TestResult } from "./ab-stats.ts";
 import { HOLDOUT } from "./assign.ts";
 import { downstreamOf, NO_ARM, NOT_SHOWN, type Exposed } from "./downstream.ts";
 import { popupExposures, type PopupExposures } from "./exposure-columns.ts";
-import { isoOf, storedPopup, type StoredRow } from "./manage.ts";
+import { isoOf, siteRowOf, storedPopup, type StoredRow } from "./manage.ts";
 import type { PopupDetail, PopupList } from "./models.ts";
 import { NO_VARIANT, type PopupDefinition } from "./types.ts";
 
@@ -25,8 +23,6 @@ import { NO_VARIANT, type PopupDefinition } from "./types.ts";
 
 /** The variant ingest records for a popup shown without a test (lib/ingest popup counts). */
 
-/** The site without its analytics data (the lists do not need it). */
-type SiteRef = Omit<AnalyticsSite, "data">;
 
 
 /** Views and closes per variant over the period's days. */
@@ -73,7 +69,7 @@ function shown<T extends Record<string, number>>(byVariant: Map<string, T>, keys
 }
 
 /** `GET …/popups`: the site's popups, newest first, with the last 28 days' views and leads. */
-export async function popupList(site: SiteRef, canManage: boolean, now: number): Promise<PopupList> {
+export async function popupList(site: SiteWithStore, canManage: boolean, now: number): Promise<PopupList> {
   const period = reportPeriod({}, site.timezone, now);
   const rows = await site.store.db.select().from(popups).where(eq(popups.siteId, site.id)).orderBy(desc(popups.createdAt), desc(popups.id));
   const items = await Promise.all(
@@ -110,16 +106,10 @@ function armsOf(def: PopupDefinition): { key: string; name: string; weight: numb
   return [...holdout, ...def.variants.map((v) => ({ key: v.key, name: v.name, weight: (rest * v.weight) / total, variant: v.key }))];
 }
 
-async function popupRow(store: TenantStore, siteId: string, id: string): Promise<StoredRow> {
-  if (!isId(id)) throw invalid("id", "must be a 24-hex id");
-  const row = await store.db.select().from(popups).where(and(eq(popups.siteId, siteId), eq(popups.id, id))).get();
-  if (!row) throw notFound("Popup");
-  return row as StoredRow;
-}
 
 /** `GET …/popups/{id}?from&to`: the definition, the period's figures, downstream conversions and the A/B test. */
 export async function popupDetail(site: AnalyticsSite, id: string, query: { from?: string; to?: string }, now: number): Promise<PopupDetail> {
-  const row = await popupRow(site.store, site.id, id);
+  const row = await siteRowOf(site.store, "popup", site.id, id);
   const period = reportPeriod(query, site.timezone, now);
   const definition = storedPopup(row);
   const tested = definition.variants.length > 0 || definition.holdout > 0;

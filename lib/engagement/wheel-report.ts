@@ -1,18 +1,14 @@
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { reportPeriod, type Period } from "../analytics/period.ts";
-import type { AnalyticsSite } from "../analytics/site-cache.ts";
+import type { SiteWithStore } from "../analytics/site-cache.ts";
 import { spinSlices, spinWheels } from "../db/tenant-schema.ts";
 import type { TenantStore } from "../db/tenants.ts";
 import { readRows } from "../db/statements.ts";
-import { invalid, notFound } from "../errors.ts";
-import { isId } from "../ids.ts";
-import { freeCodesBySlice, isoOf, storedWheel, type StoredRow } from "./manage.ts";
+import { freeCodesBySlice, isoOf, siteRowOf, storedWheel, type StoredRow } from "./manage.ts";
 import type { SpinDetail, SpinList } from "./models.ts";
 
 /** The spin-wheel figures of the read API (docs/engagement.md "Read API"): spins, their leads and prizes. */
 
-/** The site without its analytics data (the lists do not need it). */
-type SiteRef = Omit<AnalyticsSite, "data">;
 
 
 /** Spins in the period's instants and the leads they made, per slice. */
@@ -33,7 +29,7 @@ const totals = (bySlice: Map<number, { spins: number; leads: number }>) => {
 };
 
 /** `GET …/spins`: the site's wheels, newest first, with the last 28 days' spins and leads. */
-export async function spinList(site: SiteRef, canManage: boolean, now: number): Promise<SpinList> {
+export async function spinList(site: SiteWithStore, canManage: boolean, now: number): Promise<SpinList> {
   const period = reportPeriod({}, site.timezone, now);
   const rows = await site.store.db.select().from(spinWheels).where(eq(spinWheels.siteId, site.id)).orderBy(desc(spinWheels.createdAt), desc(spinWheels.id));
   const items = await Promise.all(
@@ -50,10 +46,8 @@ export async function spinList(site: SiteRef, canManage: boolean, now: number): 
 }
 
 /** `GET …/spins/{id}?from&to`: the definition without codes, the period's spins and leads, and each slice's prizes. */
-export async function spinDetail(site: SiteRef, id: string, query: { from?: string; to?: string }, now: number): Promise<SpinDetail> {
-  if (!isId(id)) throw invalid("id", "must be a 24-hex id");
-  const row = await site.store.db.select().from(spinWheels).where(and(eq(spinWheels.siteId, site.id), eq(spinWheels.id, id))).get();
-  if (!row) throw notFound("Spin wheel");
+export async function spinDetail(site: SiteWithStore, id: string, query: { from?: string; to?: string }, now: number): Promise<SpinDetail> {
+  const row = await siteRowOf(site.store, "wheel", site.id, id);
   const period = reportPeriod(query, site.timezone, now);
   const definition = storedWheel(row);
   const [bySlice, stock, codes] = await Promise.all([
