@@ -58,6 +58,13 @@ export interface Settings {
   /** Argon2id cost of stored passwords (OWASP's minimum: 19 MiB, 2 passes). */
   passwordHashMemoryKib: number;
   passwordHashTime: number;
+  /** Cookie scanner (docs/consent.md "Settings"): days between scheduled scans (0: none), pages per pass, a scan's time, private targets. */
+  cookieScanIntervalDays: number;
+  cookieScanMaxPages: number;
+  cookieScanTimeoutMs: number;
+  cookieScanAllowPrivate: boolean;
+  /** The Chromium the scanner drives. */
+  chromiumPath: string;
 }
 
 /** Default analytics memory budget: a 1 GB host keeps room for the runtime, SQLite's caches and one site's load. */
@@ -161,5 +168,10 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     sessionMaxHours: intIn("SESSION_MAX_HOURS", env.SESSION_MAX_HOURS, 12, 1, 24 * 30),
     passwordHashMemoryKib: intIn("PASSWORD_HASH_MEMORY_KIB", env.PASSWORD_HASH_MEMORY_KIB, 19_456, 1024, 4_194_304),
     passwordHashTime: intIn("PASSWORD_HASH_TIME", env.PASSWORD_HASH_TIME, 2, 1, 20),
+    cookieScanIntervalDays: intIn("COOKIE_SCAN_INTERVAL_DAYS", env.COOKIE_SCAN_INTERVAL_DAYS, 7, 0, 365),
+    cookieScanMaxPages: intIn("COOKIE_SCAN_MAX_PAGES", env.COOKIE_SCAN_MAX_PAGES, 10, 1, 100),
+    cookieScanTimeoutMs: intIn("COOKIE_SCAN_TIMEOUT_MS", env.COOKIE_SCAN_TIMEOUT_MS, 120_000, 1_000, 3_600_000),
+    cookieScanAllowPrivate: onOff("COOKIE_SCAN_ALLOW_PRIVATE", env.COOKIE_SCAN_ALLOW_PRIVATE, false),
+    chromiumPath: env.CHROMIUM_PATH || "/usr/bin/chromium",
   };
 }

@@ -193,18 +193,98 @@ export const consentRows = sqliteTable("consent_rows", {
   path: integer("path"),
 }, (t) => [index("consent_rows_site_at").on(t.site, t.at)]);
 
-/** Cookies, storage keys and third-party hosts the script saw on the site's pages. */
+/**
+ * Cookies, storage keys and third-party hosts visits saw on the site's pages (docs/consent.md
+ * "Visits"): one row per item, written when a sample of a page type changes.
+ */
 export const inventory = sqliteTable("inventory", {
   siteId: text("site_id").notNull(),
   /** cookie | storage | host */
   kind: text("kind").notNull(),
   name: text("name").notNull(),
   firstSeenAt: integer("first_seen_at").notNull(),
+  /** The last write; a read takes the later of this and the samples holding the item. */
   lastSeenAt: integer("last_seen_at").notNull(),
-  /** Seen while analytics or marketing consent was not given. */
+  /** Seen while analytics or marketing consent was not given (kept from before samples). */
   beforeConsent: integer("before_consent").notNull().default(0),
   lastPath: text("last_path"),
+  /** The page's host where it was seen (for a host item, the host itself). */
+  host: text("host"),
 }, (t) => [primaryKey({ columns: [t.siteId, t.kind, t.name] })]);
+
+/** The latest sample of a page type in a consent state (bits: 1 analytics, 2 marketing). */
+export const inventorySamples = sqliteTable("inventory_samples", {
+  siteId: text("site_id").notNull(),
+  pageKey: text("page_key").notNull(),
+  state: integer("state").notNull(),
+  /** Digest of the sample's sorted items: an unchanged sample rewrites nothing else. */
+  digest: text("digest").notNull(),
+  lastAt: integer("last_at").notNull(),
+  /** The sampled page's URL. */
+  path: text("path").notNull(),
+}, (t) => [primaryKey({ columns: [t.siteId, t.pageKey, t.state] })]);
+
+/** The items of each latest sample. */
+export const inventorySampleItems = sqliteTable("inventory_sample_items", {
+  siteId: text("site_id").notNull(),
+  pageKey: text("page_key").notNull(),
+  state: integer("state").notNull(),
+  kind: text("kind").notNull(),
+  name: text("name").notNull(),
+}, (t) => [primaryKey({ columns: [t.siteId, t.pageKey, t.state, t.kind, t.name] }), index("inventory_sample_items_item").on(t.siteId, t.kind, t.name)]);
+
+/** The first time an item was seen in a consent state, and on which page: the evidence. */
+export const inventorySightings = sqliteTable("inventory_sightings", {
+  siteId: text("site_id").notNull(),
+  kind: text("kind").notNull(),
+  name: text("name").notNull(),
+  state: integer("state").notNull(),
+  at: integer("at").notNull(),
+  path: text("path").notNull(),
+}, (t) => [primaryKey({ columns: [t.siteId, t.kind, t.name, t.state] })]);
+
+/** Scanner runs (docs/consent.md "Scans"). */
+export const cookieScans = sqliteTable("cookie_scans", {
+  id: text("id").primaryKey(),
+  siteId: text("site_id").notNull(),
+  /** queued | running | done | failed */
+  status: text("status").notNull(),
+  /** cli | dashboard | schedule */
+  trigger: text("trigger").notNull(),
+  queuedAt: integer("queued_at").notNull(),
+  startedAt: integer("started_at"),
+  finishedAt: integer("finished_at"),
+  /** A running scan's claim: past it, another worker may take the scan over. */
+  leaseUntil: integer("lease_until"),
+  pages: integer("pages").notNull().default(0),
+  found: integer("found").notNull().default(0),
+  error: text("error"),
+}, (t) => [index("cookie_scans_site").on(t.siteId, t.queuedAt), index("cookie_scans_status").on(t.status)]);
+
+/** What a scan found: pass 1 without consent, pass 2 after accepting all. */
+export const cookieScanItems = sqliteTable("cookie_scan_items", {
+  scanId: text("scan_id").notNull(),
+  kind: text("kind").notNull(),
+  name: text("name").notNull(),
+  pass: integer("pass").notNull(),
+  /** The cookie's domain; the page's host for storage; the host itself for a host. */
+  host: text("host").notNull(),
+  /** The first URL it was seen on in this pass. */
+  page: text("page").notNull(),
+  at: integer("at").notNull(),
+  /** Cookies: 1 HttpOnly, 0 not; null for storage and hosts. */
+  httpOnly: integer("http_only"),
+}, (t) => [primaryKey({ columns: [t.scanId, t.kind, t.name, t.pass] })]);
+
+/** A site's own classification of a name, first in line and kept across rescans. */
+export const cookieOverrides = sqliteTable("cookie_overrides", {
+  siteId: text("site_id").notNull(),
+  name: text("name").notNull(),
+  category: text("category").notNull(),
+  vendor: text("vendor").notNull().default(""),
+  purpose: text("purpose").notNull().default(""),
+  updatedAt: integer("updated_at").notNull(),
+}, (t) => [primaryKey({ columns: [t.siteId, t.name] })]);
 
 /** Saved funnels (spec 2.7), created with the admin CLI and run by the read API. */
 export const funnels = sqliteTable("funnels", {

@@ -3,7 +3,7 @@ import { API } from "../../../lib/api/routes.ts";
 import { SiteParams } from "../../../lib/api/models.ts";
 import { siteWithStore } from "../../../lib/analytics/site-cache.ts";
 import { readSite } from "../../../lib/analytics/recent-sites.ts";
-import { canManage } from "../../../lib/engagement/can-manage.ts";
+import { canManage } from "../../../lib/auth/can-manage.ts";
 import { EngagementParams, EngagementQuery, PopupDetail, PopupList, SpinDetail, SpinList } from "../../../lib/engagement/models.ts";
 import { popupDetail, popupList } from "../../../lib/engagement/popup-report.ts";
 import { spinDetail, spinList } from "../../../lib/engagement/wheel-report.ts";
