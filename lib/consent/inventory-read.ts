@@ -1,0 +1,287 @@
+import { and, eq } from "drizzle-orm";
+import type { Platform } from "../platform.ts";
+import { sites } from "../db/control-schema.ts";
+import type { TenantStore } from "../db/tenants.ts";
+import { orgStore } from "../db/org-store.ts";
+import { readRows } from "../db/statements.ts";
+import { notFound } from "../errors.ts";
+import { CATEGORIES, consentOf, NEEDED_CONSENT, seenBeforeConsent, type Category, type ItemKind } from "./categories.ts";
+import { classify, type Classification, type Override } from "./classify.ts";
+import { itemId } from "./item-id.ts";
+import type { CookieInventory, InventoryItem, ScanView } from "./models.ts";
+
+/**
+ * `GET …/sites/{siteId}/cookies` (docs/consent.md "Read API"): what visits and the latest done
+ * scan saw, merged per item in one pass over a few plain reads, classified once per item.
+ */
+
+/** The site the inventory is about: its store and where the scanner starts. */
+export interface ConsentSite {
+  id: string;
+  store: TenantStore;
+  defaultUrl: string;
+}
+
+/** The org's site with its consent settings' `defaultUrl` (else `https://` + its domain + `/`); 404 for another org's. */
+export async function consentSite(platform: Platform, orgId: string, siteId: string): Promise<ConsentSite> {
+  const site = platform.control.db.select({ domain: sites.domain, consent: sites.consent }).from(sites).where(and(eq(sites.id, siteId), eq(sites.orgId, orgId))).get();
+  if (!site) throw notFound("Site");
+  return { id: siteId, store: await orgStore(platform, orgId), defaultUrl: defaultUrlOf(site.domain, site.consent) };
+}
+
+/** The stored settings' `defaultUrl` when set (checked when saved), else the site's domain. */
+function defaultUrlOf(domain: string, consent: string): string {
+  try {
+    const stored = JSON.parse(consent) as { defaultUrl?: unknown };
+    if (typeof stored.defaultUrl === "string" && stored.defaultUrl !== "") return stored.defaultUrl;
+  } catch {
+    // Unreadable settings are the defaults' business (lib/consent/settings.ts); the scanner starts at the domain.
+  }
+  return `https://${domain}/`;
+}
+
+const isoOf = (ms: number) => new Date(ms).toISOString();
+
+const PASS_NO_CONSENT = 1;
+const PASS_ACCEPTED = 2;
+
+/** One pass's row of the latest done scan. */
+interface ScanSighting {
+  host: string;
+  page: string;
+  at: number;
+  httpOnly: number | null;
+}
+
+/** Everything known of one `(kind, name)` before it is classified. */
+interface Merged {
+  kind: ItemKind;
+  name: string;
+  visitsHost: string | null;
+  visitsFirst: number | null;
+  visitsLast: number | null;
+  /** Bit `1 << state` for each consent state of a current sample holding it. */
+  sampleStates: number;
+  /** Its first sightings per consent state: [state, at, page]. */
+  sightings: [number, number, string][];
+  pass1: ScanSighting | null;
+  pass2: ScanSighting | null;
+  /** When the previous done scan saw it, if it did. */
+  previousAt: number | null;
+}
+
+interface ScanRow {
+  id: string;
+  status: ScanView["status"];
+  trigger: NonNullable<ScanView["trigger"]>;
+  startedAt: number | null;
+  finishedAt: number | null;
+  pages: number;
+  found: number;
+  error: string | null;
+}
+
+const SCAN_COLUMNS = "id, status, trigger, started_at, finished_at, pages, found, error";
+const scanOf = (r: unknown[]): ScanRow => ({
+  id: r[0] as string,
+  status: r[1] as ScanRow["status"],
+  trigger: r[2] as ScanRow["trigger"],
+  startedAt: r[3] as number | null,
+  finishedAt: r[4] as number | null,
+  pages: r[5] as number,
+  found: r[6] as number,
+  error: r[7] as string | null,
+});
+
+/** The site's latest scan whatever its status, and its latest two done scans (newest first). */
+async function scansOf(store: TenantStore, siteId: string): Promise<{ latest: ScanRow | null; done: ScanRow[] }> {
+  const [latest, done] = await Promise.all([
+    readRows(store, `SELECT ${SCAN_COLUMNS} FROM cookie_scans WHERE site_id = ? ORDER BY queued_at DESC, id DESC LIMIT 1`, [siteId]),
+    readRows(store, `SELECT ${SCAN_COLUMNS} FROM cookie_scans WHERE site_id = ? AND status = 'done' ORDER BY finished_at DESC, id DESC LIMIT 2`, [siteId]),
+  ]);
+  return { latest: latest[0] ? scanOf(latest[0]) : null, done: done.map(scanOf) };
+}
+
+const NO_SCAN: ScanView = { status: "none", startedAt: null, finishedAt: null, pages: 0, found: 0, error: null, trigger: null, itemsFrom: null };
+
+function scanView(latest: ScanRow | null, shown: ScanRow | undefined): ScanView {
+  if (!latest) return NO_SCAN;
+  const at = (ms: number | null) => (ms === null ? null : isoOf(ms));
+  return {
+    status: latest.status,
+    startedAt: at(latest.startedAt),
+    finishedAt: at(latest.finishedAt),
+    pages: latest.pages,
+    found: latest.found,
+    error: latest.error,
+    trigger: latest.trigger,
+    itemsFrom: at(shown?.finishedAt ?? null),
+  };
+}
+
+/** Violations first, then by how much a category needs consent, then by name (and kind). */
+const CATEGORY_ORDER: Record<Category, number> = { marketing: 0, analytics: 1, personalization: 2, unknown: 3, necessary: 4 };
+function byImportance(a: InventoryItem, b: InventoryItem): number {
+  if (a.violation !== b.violation) return a.violation ? -1 : 1;
+  const c = CATEGORY_ORDER[a.category] - CATEGORY_ORDER[b.category];
+  if (c !== 0) return c;
+  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+  return a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0;
+}
+
+/**
+ * Evidence states of a category: those lacking its needed consent; for a category that needs
+ * none (necessary, unknown), the state with nothing granted — what "before consent" means for
+ * them, as the scanner's first pass is.
+ */
+const lacksConsent = (category: Category, state: number) => (NEEDED_CONSENT[category] === 0 ? state === 0 : seenBeforeConsent(category, state));
+
+function evidenceOf(m: Merged, category: Category): InventoryItem["evidence"] {
+  let first: [number, number, string] | null = null;
+  for (const s of m.sightings) if (lacksConsent(category, s[0]) && (first === null || s[1] < first[1])) first = s;
+  if (first) return { source: "visits", page: first[2], at: isoOf(first[1]), consent: consentOf(first[0]) };
+  if (m.pass1) return { source: "scan", page: m.pass1.page, at: isoOf(m.pass1.at), consent: consentOf(0) };
+  return null;
+}
+
+/** A classified item still seen before its consent: in a current visit sample, or in the latest scan's first pass. */
+function isViolation(m: Merged, category: Category): boolean {
+  if (NEEDED_CONSENT[category] === 0) return false;
+  if (m.pass1) return true;
+  for (let state = 0; state < 4; state++) if (m.sampleStates & (1 << state) && seenBeforeConsent(category, state)) return true;
+  return false;
+}
+
+/** A scanned cookie's domain when another site's than the page it was set on: it may name the vendor. */
+function thirdPartyDomain({ host, page }: { host: string; page: string }): string | undefined {
+  const domain = host.replace(/^\./, "");
+  let pageHost = "";
+  try {
+    pageHost = new URL(page).hostname;
+  } catch {
+    // No page to compare with: the domain alone.
+  }
+  return pageHost === domain || pageHost.endsWith(`.${domain}`) ? undefined : domain;
+}
+
+/** The site's own classes by name (`admin cookies classify`; the dashboard's "Reclassify"). */
+async function overridesOf(store: TenantStore, siteId: string): Promise<Map<string, Override>> {
+  const rows = (await readRows(store, "SELECT name, category, vendor, purpose FROM cookie_overrides WHERE site_id = ?", [siteId])) as [string, Category, string, string][];
+  return new Map(rows.map(([name, category, vendor, purpose]) => [name, { category, vendor, purpose }]));
+}
+
+const keyOf = (kind: string, name: string) => `${kind}\u0000${name}`;
+
+export async function cookieInventory(site: ConsentSite, canManage: boolean): Promise<CookieInventory> {
+  const { store, id: siteId } = site;
+  const [visits, samples, sightings, scans, overrides] = await Promise.all([
+    readRows(store, "SELECT kind, name, host, first_seen_at, last_seen_at FROM inventory WHERE site_id = ?", [siteId]),
+    readRows(
+      store,
+      `SELECT i.kind, i.name, sum(DISTINCT 1 << i.state), max(s.last_at) FROM inventory_sample_items i
+       JOIN inventory_samples s ON s.site_id = i.site_id AND s.page_key = i.page_key AND s.state = i.state
+       WHERE i.site_id = ? GROUP BY i.kind, i.name`,
+      [siteId],
+    ),
+    readRows(store, "SELECT kind, name, state, at, path FROM inventory_sightings WHERE site_id = ?", [siteId]),
+    scansOf(store, siteId),
+    overridesOf(store, siteId),
+  ]);
+  const [latestDone, previousDone] = scans.done;
+  const [scanItems, previousItems] = await Promise.all([
+    latestDone ? readRows(store, "SELECT kind, name, pass, host, page, at, http_only FROM cookie_scan_items WHERE scan_id = ?", [latestDone.id]) : [],
+    previousDone ? readRows(store, "SELECT kind, name, host, page, min(at) FROM cookie_scan_items WHERE scan_id = ? GROUP BY kind, name", [previousDone.id]) : [],
+  ]);
+
+  const merged = new Map<string, Merged>();
+  const itemOf = (kind: string, name: string): Merged => {
+    const key = keyOf(kind, name);
+    let m = merged.get(key);
+    if (!m) {
+      m = { kind: kind as ItemKind, name, visitsHost: null, visitsFirst: null, visitsLast: null, sampleStates: 0, sightings: [], pass1: null, pass2: null, previousAt: null };
+      merged.set(key, m);
+    }
+    return m;
+  };
+  for (const [kind, name, host, first, last] of visits as [string, string, string | null, number, number][]) {
+    const m = itemOf(kind, name);
+    m.visitsHost = host;
+    m.visitsFirst = first;
+    m.visitsLast = last;
+  }
+  for (const [kind, name, states, lastAt] of samples as [string, string, number, number][]) {
+    const m = merged.get(keyOf(kind, name));
+    // A sample's item is in `inventory` (same write); one without would be no item of visits.
+    if (!m) continue;
+    m.sampleStates = states;
+    if (lastAt > m.visitsLast!) m.visitsLast = lastAt;
+  }
+  for (const [kind, name, state, at, page] of sightings as [string, string, number, number, string][]) merged.get(keyOf(kind, name))?.sightings.push([state, at, page]);
+  for (const [kind, name, pass, host, page, at, httpOnly] of scanItems as [string, string, number, string, string, number, number | null][]) {
+    const m = itemOf(kind, name);
+    const seen = { host, page, at, httpOnly };
+    if (pass === PASS_NO_CONSENT) m.pass1 = seen;
+    else if (pass === PASS_ACCEPTED) m.pass2 = seen;
+  }
+
+  // Found by the previous done scan and not the latest: removed, unless visits saw it since the latest started.
+  const removedRows: { kind: ItemKind; name: string; host: string; page: string }[] = [];
+  const latestStart = latestDone?.startedAt ?? latestDone?.finishedAt ?? 0;
+  // Its first pass's row (bare columns of min(): SQLite takes them from the earliest row).
+  for (const [kind, name, host, page, at] of previousItems as [string, string, string, string, number][]) {
+    const m = merged.get(keyOf(kind, name));
+    if (m) m.previousAt = at;
+    if (m?.pass1 || m?.pass2) continue;
+    if (!m || m.visitsLast! < latestStart) removedRows.push({ kind: kind as ItemKind, name, host, page });
+  }
+
+  const classified = (kind: ItemKind, name: string, thirdParty: string | undefined): Classification => classify({ kind, name, host: thirdParty }, overrides);
+  const items: InventoryItem[] = [];
+  const byCategory = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;
+  let violations = 0;
+  for (const m of merged.values()) {
+    const scanned = m.pass1 ?? m.pass2;
+    // The scanner's host says more for a cookie (its domain, maybe a third party's); visits know the page's.
+    const host = (m.kind === "cookie" ? (scanned?.host ?? m.visitsHost) : (m.visitsHost ?? scanned?.host)) ?? "";
+    const { category, vendor, purpose, match } = classified(m.kind, m.name, m.kind === "cookie" && scanned ? thirdPartyDomain(scanned) : undefined);
+    const violation = isViolation(m, category);
+    const scanLast = Math.max(m.pass1?.at ?? -Infinity, m.pass2?.at ?? -Infinity);
+    const first = Math.min(m.pass1?.at ?? Infinity, m.pass2?.at ?? Infinity, m.previousAt ?? Infinity, m.visitsFirst ?? Infinity);
+    const last = Math.max(scanLast, m.visitsLast ?? -Infinity);
+    items.push({
+      id: itemId(m.kind, m.name),
+      name: m.name,
+      kind: m.kind,
+      host,
+      category,
+      vendor,
+      purpose,
+      violation,
+      lastSeenAt: isoOf(last),
+      firstSeenAt: isoOf(first),
+      match,
+      sources: m.visitsFirst === null ? ["scan"] : scanned ? ["visits", "scan"] : ["visits"],
+      evidence: evidenceOf(m, category),
+      gated: m.pass1 === null && m.pass2 !== null,
+      httpOnly: m.kind === "cookie" && scanned && scanned.httpOnly !== null ? scanned.httpOnly === 1 : null,
+      change: scanned && previousDone && m.previousAt === null ? "new" : null,
+    });
+    byCategory[category]++;
+    if (violation) violations++;
+  }
+  items.sort(byImportance);
+
+  return {
+    items,
+    summary: { total: items.length, unknown: byCategory.unknown, violations, byCategory },
+    scan: scanView(scans.latest, latestDone),
+    removed: removedRows
+      .map(({ kind, name, host, page }) => {
+        const { category, vendor } = classified(kind, name, kind === "cookie" ? thirdPartyDomain({ host, page }) : undefined);
+        return { name, kind, host, category, vendor };
+      })
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0)),
+    canManage,
+    defaultUrl: site.defaultUrl,
+  };
+}
