@@ -174,15 +174,11 @@ const keyOf = (kind: string, name: string) => `${kind}\u0000${name}`;
 
 export async function cookieInventory(site: ConsentSite, canManage: boolean): Promise<CookieInventory> {
   const { store, id: siteId } = site;
-  const [visits, samples, sightings, scans, overrides] = await Promise.all([
+  const [visits, samples, sampleItems, sightings, scans, overrides] = await Promise.all([
     readRows(store, "SELECT kind, name, host, first_seen_at, last_seen_at FROM inventory WHERE site_id = ?", [siteId]),
-    readRows(
-      store,
-      `SELECT i.kind, i.name, sum(DISTINCT 1 << i.state), max(s.last_at) FROM inventory_sample_items i
-       JOIN inventory_samples s ON s.site_id = i.site_id AND s.page_key = i.page_key AND s.state = i.state
-       WHERE i.site_id = ? GROUP BY i.kind, i.name`,
-      [siteId],
-    ),
+    readRows(store, "SELECT page_key, state, last_at FROM inventory_samples WHERE site_id = ?", [siteId]),
+    // Plain rows in key order, folded here: a join grouped by item costs SQLite a sort of them all.
+    readRows(store, "SELECT page_key, state, kind, name FROM inventory_sample_items WHERE site_id = ?", [siteId]),
     readRows(store, "SELECT kind, name, state, at, path FROM inventory_sightings WHERE site_id = ?", [siteId]),
     scansOf(store, siteId),
     overridesOf(store, siteId),
@@ -190,7 +186,7 @@ export async function cookieInventory(site: ConsentSite, canManage: boolean): Pr
   const [latestDone, previousDone] = scans.done;
   const [scanItems, previousItems] = await Promise.all([
     latestDone ? readRows(store, "SELECT kind, name, pass, host, page, at, http_only FROM cookie_scan_items WHERE scan_id = ?", [latestDone.id]) : [],
-    previousDone ? readRows(store, "SELECT kind, name, host, page, min(at) FROM cookie_scan_items WHERE scan_id = ? GROUP BY kind, name", [previousDone.id]) : [],
+    previousDone ? readRows(store, "SELECT kind, name, host, page, at FROM cookie_scan_items WHERE scan_id = ? ORDER BY kind, name, pass", [previousDone.id]) : [],
   ]);
 
   const merged = new Map<string, Merged>();
@@ -209,11 +205,13 @@ export async function cookieInventory(site: ConsentSite, canManage: boolean): Pr
     m.visitsFirst = first;
     m.visitsLast = last;
   }
-  for (const [kind, name, states, lastAt] of samples as [string, string, number, number][]) {
+  const sampleAt = new Map((samples as [string, number, number][]).map(([page, state, lastAt]) => [`${state}${page}`, lastAt]));
+  for (const [page, state, kind, name] of sampleItems as [string, number, string, string][]) {
     const m = merged.get(keyOf(kind, name));
-    // A sample's item is in `inventory` (same write); one without would be no item of visits.
+    // A sample's item is in `inventory` (the same write); one without would be no item of visits.
     if (!m) continue;
-    m.sampleStates = states;
+    m.sampleStates |= 1 << state;
+    const lastAt = sampleAt.get(`${state}${page}`) ?? 0;
     if (lastAt > m.visitsLast!) m.visitsLast = lastAt;
   }
   for (const [kind, name, state, at, page] of sightings as [string, string, number, number, string][]) merged.get(keyOf(kind, name))?.sightings.push([state, at, page]);
@@ -227,10 +225,14 @@ export async function cookieInventory(site: ConsentSite, canManage: boolean): Pr
   // Found by the previous done scan and not the latest: removed, unless visits saw it since the latest started.
   const removedRows: { kind: ItemKind; name: string; host: string; page: string }[] = [];
   const latestStart = latestDone?.startedAt ?? latestDone?.finishedAt ?? 0;
-  // Its first pass's row (bare columns of min(): SQLite takes them from the earliest row).
+  // The previous scan's rows come in key order (kind, name, pass): an item's first row is its first pass's.
+  let last = "";
   for (const [kind, name, host, page, at] of previousItems as [string, string, string, string, number][]) {
-    const m = merged.get(keyOf(kind, name));
-    if (m) m.previousAt = at;
+    const key = keyOf(kind, name);
+    const m = merged.get(key);
+    if (m && (m.previousAt === null || at < m.previousAt)) m.previousAt = at;
+    if (key === last) continue;
+    last = key;
     if (m?.pass1 || m?.pass2) continue;
     if (!m || m.visitsLast! < latestStart) removedRows.push({ kind: kind as ItemKind, name, host, page });
   }
@@ -245,9 +247,8 @@ export async function cookieInventory(site: ConsentSite, canManage: boolean): Pr
     const host = (m.kind === "cookie" ? (scanned?.host ?? m.visitsHost) : (m.visitsHost ?? scanned?.host)) ?? "";
     const { category, vendor, purpose, match } = classified(m.kind, m.name, m.kind === "cookie" && scanned ? thirdPartyDomain(scanned) : undefined);
     const violation = isViolation(m, category);
-    const scanLast = Math.max(m.pass1?.at ?? -Infinity, m.pass2?.at ?? -Infinity);
     const first = Math.min(m.pass1?.at ?? Infinity, m.pass2?.at ?? Infinity, m.previousAt ?? Infinity, m.visitsFirst ?? Infinity);
-    const last = Math.max(scanLast, m.visitsLast ?? -Infinity);
+    const lastSeen = Math.max(m.pass1?.at ?? -Infinity, m.pass2?.at ?? -Infinity, m.visitsLast ?? -Infinity);
     items.push({
       id: itemId(m.kind, m.name),
       name: m.name,
@@ -257,7 +258,7 @@ export async function cookieInventory(site: ConsentSite, canManage: boolean): Pr
       vendor,
       purpose,
       violation,
-      lastSeenAt: isoOf(last),
+      lastSeenAt: isoOf(lastSeen),
       firstSeenAt: isoOf(first),
       match,
       sources: m.visitsFirst === null ? ["scan"] : scanned ? ["visits", "scan"] : ["visits"],
