@@ -177,7 +177,13 @@ const TIE_ORDER: readonly Category[] = ["marketing", "personalization", "analyti
  */
 function hostEntries(rows: readonly DatabaseRow[]): Map<string, DatabaseEntry> {
   const rowsOf = new Map<string, DatabaseRow[]>();
-  for (const row of rows) for (const domain of row.domains) rowsOf.set(domain, [...(rowsOf.get(domain) ?? []), row]);
+  for (const row of rows) {
+    for (const domain of row.domains) {
+      const list = rowsOf.get(domain);
+      if (list) list.push(row);
+      else rowsOf.set(domain, [row]);
+    }
+  }
   const entries = new Map<string, DatabaseEntry>();
   for (const [domain, domainRows] of rowsOf) {
     const tracking = domainRows.filter((r) => r.category !== "necessary");
