@@ -17,6 +17,7 @@ import { createIntegration, enableIntegration } from "../lib/admin/integrations.
 import { setConsent } from "../lib/admin/consent.ts";
 import { createFunnel } from "../lib/admin/funnels.ts";
 import { createPopupCommand, createWheelCommand, popupCapCommand, statusCommand, updatePopupCommand, updateWheelCommand } from "../lib/admin/engagement.ts";
+import { classifyCommand, unclassifyCommand } from "../lib/admin/cookies.ts";
 import { seedDemoCommand } from "../lib/demo/seed.ts";
 
 type Flags = Record<string, string | true>;
@@ -64,6 +65,8 @@ const COMMANDS: Record<string, Command> = {
   "spin pause": { flags: ["id"], run: statusCommand("wheel", "paused") },
   "spin activate": { flags: ["id"], run: statusCommand("wheel", "active") },
   "spin archive": { flags: ["id"], run: statusCommand("wheel", "archived") },
+  "cookies classify": { flags: ["site", "name", "category", "vendor", "purpose"], run: (p, f) => classifyCommand(p, f) },
+  "cookies unclassify": { flags: ["site", "name"], run: (p, f) => unclassifyCommand(p, f) },
   "schedule create": { flags: ["site", "file"], run: unavailable("schedule create", "report schedules arrive with the library reports") },
   "demo seed": { flags: ["visitors", "days", "site", "seed"], run: (p, f) => seedDemoCommand(p, f) },
 };
