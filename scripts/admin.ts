@@ -14,7 +14,7 @@ import { createSite, setPaused } from "../lib/admin/sites.ts";
 import { addDomain, verifyDomain } from "../lib/admin/domains.ts";
 import { createKey, revokeKey, rotateKey } from "../lib/admin/keys.ts";
 import { createIntegration, enableIntegration } from "../lib/admin/integrations.ts";
-import { setConsent } from "../lib/admin/consent.ts";
+import { CONSENT_FLAGS, setConsent } from "../lib/admin/consent.ts";
 import { createFunnel } from "../lib/admin/funnels.ts";
 import { createPopupCommand, createWheelCommand, popupCapCommand, statusCommand, updatePopupCommand, updateWheelCommand } from "../lib/admin/engagement.ts";
 import { classifyCommand, unclassifyCommand } from "../lib/admin/cookies.ts";
@@ -42,10 +42,7 @@ const COMMANDS: Record<string, Command> = {
   "site create": { flags: ["org", "name", "domain", "timezone", "currency"], run: (p, f) => createSite(p, f) },
   "site pause": { flags: ["site"], run: (p, f) => setPaused(p, f, true) },
   "site resume": { flags: ["site"], run: (p, f) => setPaused(p, f, false) },
-  "site consent": {
-    flags: ["site", "mode", "dnt", "title", "text", "accept", "reject", "preferences", "save", "analytics-label", "marketing-label"],
-    run: (p, f) => setConsent(p, f),
-  },
+  "site consent": { flags: CONSENT_FLAGS, run: (p, f) => setConsent(p, f) },
   "domain add": { flags: ["site", "hostname"], booleans: ["include-subdomains", "primary"], run: (p, f) => addDomain(p, { ...f, includeSubdomains: f["include-subdomains"] }) },
   "domain verify": { flags: ["site", "hostname"], booleans: ["force"], run: (p, f) => verifyDomain(p, f) },
   "key create": { flags: ["org", "user", "perms", "sites", "expires", "name"], run: (p, f) => createKey(p, f) },
