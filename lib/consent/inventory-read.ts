@@ -6,7 +6,9 @@ import { orgStore } from "../db/org-store.ts";
 import { readRows } from "../db/statements.ts";
 import { notFound } from "../errors.ts";
 import { CATEGORIES, consentOf, NEEDED_CONSENT, seenBeforeConsent, type Category, type ItemKind } from "./categories.ts";
-import { classify, type Classification, type Override } from "./classify.ts";
+import { classify, type Classification } from "./classify.ts";
+import { overridesOf } from "./overrides.ts";
+import { scanStartUrl } from "./settings.ts";
 import { itemId } from "./item-id.ts";
 import type { CookieInventory, InventoryItem, ScanView } from "./models.ts";
 
@@ -26,18 +28,7 @@ export interface ConsentSite {
 export async function consentSite(platform: Platform, orgId: string, siteId: string): Promise<ConsentSite> {
   const site = platform.control.db.select({ domain: sites.domain, consent: sites.consent }).from(sites).where(and(eq(sites.id, siteId), eq(sites.orgId, orgId))).get();
   if (!site) throw notFound("Site");
-  return { id: siteId, store: await orgStore(platform, orgId), defaultUrl: defaultUrlOf(site.domain, site.consent) };
-}
-
-/** The stored settings' `defaultUrl` when set (checked when saved), else the site's domain. */
-function defaultUrlOf(domain: string, consent: string): string {
-  try {
-    const stored = JSON.parse(consent) as { defaultUrl?: unknown };
-    if (typeof stored.defaultUrl === "string" && stored.defaultUrl !== "") return stored.defaultUrl;
-  } catch {
-    // Unreadable settings are the defaults' business (lib/consent/settings.ts); the scanner starts at the domain.
-  }
-  return `https://${domain}/`;
+  return { id: siteId, store: await orgStore(platform, orgId), defaultUrl: scanStartUrl(site) };
 }
 
 const isoOf = (ms: number) => new Date(ms).toISOString();
@@ -162,12 +153,6 @@ function thirdPartyDomain({ host, page }: { host: string; page: string }): strin
     // No page to compare with: the domain alone.
   }
   return pageHost === domain || pageHost.endsWith(`.${domain}`) ? undefined : domain;
-}
-
-/** The site's own classes by name (`admin cookies classify`; the dashboard's "Reclassify"). */
-async function overridesOf(store: TenantStore, siteId: string): Promise<Map<string, Override>> {
-  const rows = (await readRows(store, "SELECT name, category, vendor, purpose FROM cookie_overrides WHERE site_id = ?", [siteId])) as [string, Category, string, string][];
-  return new Map(rows.map(([name, category, vendor, purpose]) => [name, { category, vendor, purpose }]));
 }
 
 const keyOf = (kind: string, name: string) => `${kind}\u0000${name}`;

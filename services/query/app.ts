@@ -13,6 +13,7 @@ import { funnelsExploreRoutes } from "./routes/funnels-explore.ts";
 import { peopleRoutes } from "./routes/people.ts";
 import { engagementRoutes } from "./routes/engagement.ts";
 import { consentRoutes } from "./routes/consent.ts";
+import { consentSettingsRoutes } from "./routes/consent-settings.ts";
 
 /**
  * The read API (everything under /api/v1 but the OpenAPI document). Scope and permission were
@@ -31,7 +32,8 @@ export function createQueryApp(platform: Platform) {
     .use(funnelsExploreRoutes(platform))
     .use(peopleRoutes(platform))
     .use(engagementRoutes(platform))
-    .use(consentRoutes(platform));
+    .use(consentRoutes(platform))
+    .use(consentSettingsRoutes(platform));
 }
 
 /**

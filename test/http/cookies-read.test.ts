@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
 import { must, startStack, type TestStack } from "../helpers/stack.ts";
 import { Browser } from "../helpers/session-browser.ts";
 import { ConsentRows, type ScanFinding } from "../helpers/consent-inventory.ts";
 import { classify } from "../../lib/consent/classify.ts";
 import type { ItemKind } from "../../lib/consent/categories.ts";
-import { sites } from "../../lib/db/control-schema.ts";
 
 /**
  * `GET …/cookies` (docs/consent.md "Read API") on a fixture written through the tables the way
@@ -172,8 +170,11 @@ describe("GET …/cookies", () => {
       canManage: false,
       defaultUrl: "https://second.test/",
     });
-    s.platform.control.write((db) => db.update(sites).set({ consent: JSON.stringify({ mode: "opt-in", defaultUrl: "https://second.test:8443/start" }) }).where(eq(sites.id, second.id)).run());
-    expect((await get(`/api/v1/orgs/${boot.orgId}/sites/${second.id}/cookies`)).body.defaultUrl).toBe("https://second.test:8443/start");
+    // The settings' defaultUrl (on a verified domain: the bootstrap site's localhost), through the CLI that sets it.
+    must(s.admin("site", "consent", "--site", siteId, "--default-url", "http://localhost:8443/start"));
+    expect((await get(`${base}/cookies`)).body.defaultUrl).toBe("http://localhost:8443/start");
+    must(s.admin("site", "consent", "--site", siteId, "--default-url", "none"));
+    expect((await get(`${base}/cookies`)).body.defaultUrl).toBe("https://localhost/");
   });
 
   test("permissions: a viewer's key reads; a key without consent.read 403; another org's site 404; canManage true for an owner's session", async () => {
