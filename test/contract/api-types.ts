@@ -7127,9 +7127,9 @@ export interface operations {
                             httpOnly: boolean | null;
                             /**
                              * @description new: the latest done scan found it, the one before did not
-                             * @constant
+                             * @enum {string|null}
                              */
-                            change: "new";
+                            change: "new" | null;
                         }[];
                         summary: {
                             total: number;
