@@ -207,7 +207,7 @@ test("Scan now queues a scan: the page shows it queued and the button waits", as
   });
 }, 60_000);
 
-test("axe finds no serious or critical violation, light and dark, at 1440 and 390 px (the reclassify dialog open too), and the page does not scroll sideways", async () => {
+test("axe finds no serious or critical violation, light and dark, at 1440 and 390 px (the reclassify dialog open too, Escape giving focus back), and the page does not scroll sideways", async () => {
   for (const width of [1440, 390]) {
     await signedIn({ email: boot.ownerEmail, password: boot.ownerPassword }, async (page) => {
       const found: Record<string, string[]> = {};
@@ -225,6 +225,8 @@ test("axe finds no serious or critical violation, light and dark, at 1440 and 39
         if (inDialog.length > 0) found[`${width} ${scheme} dialog`] = inDialog;
         await page.keyboard.press("Escape");
         await page.getByRole("dialog").waitFor({ state: "detached" });
+        // Focus goes back to the button that opened it.
+        expect(await page.getByRole("button", { name: "Reclassify _ga" }).evaluate((b) => b === document.activeElement)).toBe(true);
       }
       expect(found).toEqual({});
     }, width);

@@ -261,6 +261,11 @@ function ReclassifyDialog({ base, item, onClose }: { base: string; item: Invento
   useEffect(() => {
     ref.current?.showModal();
   }, []);
+  // Closed before it goes, so the browser gives focus back to the Reclassify button.
+  const close = (changed: boolean) => {
+    ref.current?.close();
+    onClose(changed);
+  };
   const url = `${base}/cookies/overrides/${encodeURIComponent(item.name)}`;
   const problems = problemsOf(error, "", (path) => OVERRIDE_FIELDS.includes(path));
   async function send(method: "PUT" | "DELETE") {
@@ -268,7 +273,7 @@ function ReclassifyDialog({ base, item, onClose }: { base: string; item: Invento
     setError(null);
     try {
       await api(url, method === "PUT" ? { method, body: { category, vendor: vendor.trim(), purpose: purpose.trim() } } : { method });
-      onClose(true);
+      close(true);
     } catch (failure) {
       setError(failure instanceof ApiFailure ? failure : new ApiFailure(0, "NETWORK", "The server could not be reached. Try again."));
     } finally {
@@ -282,7 +287,7 @@ function ReclassifyDialog({ base, item, onClose }: { base: string; item: Invento
       class="reclassify"
       onCancel={(e) => {
         e.preventDefault();
-        onClose(false);
+        close(false);
       }}
     >
       <form
@@ -326,7 +331,7 @@ function ReclassifyDialog({ base, item, onClose }: { base: string; item: Invento
               Remove this site's classification
             </button>
           )}
-          <button type="button" onClick={() => onClose(false)}>
+          <button type="button" onClick={() => close(false)}>
             Cancel
           </button>
         </div>
