@@ -125,7 +125,9 @@ test("the table is the API's answer row for row, violations first with their evi
     expect(await kpi(page, "unknown")).toBe(String(inv.summary.unknown));
     for (const c of ["necessary", "analytics", "marketing", "personalization"] as const) expect(await kpi(page, c)).toBe(String(inv.summary.byCategory[c]));
     expect(await page.locator("[data-scan-status]").getAttribute("data-scan-status")).toBe("done");
-    expect(await page.locator("[data-scan-status]").textContent()).toContain(`started by the admin CLI at ${when(inv.scan.startedAt!)}`);
+    expect(await page.locator("[data-scan-status]").textContent()).toBe(
+      `Done: requested by the admin CLI; started ${when(inv.scan.startedAt!)}; finished ${when(inv.scan.finishedAt!)}; ${inv.scan.pages} pages read, ${inv.scan.found} items found. The scanner starts at ${inv.defaultUrl}.`,
+    );
     expect(await tableText(page, "Found by the previous scan, not by the latest, and not seen by visits since")).toEqual(
       inv.removed.map((r) => [r.name, KIND[r.kind], r.host, CATEGORY[r.category], r.vendor || "—"]),
     );
@@ -201,7 +203,7 @@ test("Scan now queues a scan: the page shows it queued and the button waits", as
     const answer = page.waitForResponse((r) => r.url().endsWith("/cookies/scan") && r.request().method() === "POST");
     await page.getByRole("button", { name: "Scan now" }).click();
     expect((await answer).status()).toBe(202);
-    await page.waitForFunction(() => ["queued", "running", "done", "failed"].includes(document.querySelector("[data-scan-status]")?.getAttribute("data-scan-status") ?? "") && document.querySelector("[data-scan-status]")?.textContent?.includes("the dashboard"));
+    await page.waitForFunction(() => ["queued", "running", "done", "failed"].includes(document.querySelector("[data-scan-status]")?.getAttribute("data-scan-status") ?? "") && document.querySelector("[data-scan-status]")?.textContent?.includes("requested by the dashboard"));
     const inv = await bearer<CookieInventory>(`${site}/cookies`);
     expect(inv.scan.trigger).toBe("dashboard");
   });

@@ -71,6 +71,18 @@ function scannerNotes(i: InventoryItem): string {
 
 const ACTIVE: readonly ScanView["status"][] = ["queued", "running"];
 
+/** After the status: who asked, when it started and finished, what a done scan read. */
+function scanDetails(scan: ScanView): string {
+  if (scan.status === "none") return ": the scanner has not visited this site yet.";
+  const parts = [
+    scan.trigger ? `requested by ${SCAN_TRIGGER_LABELS[scan.trigger]}` : null,
+    scan.startedAt ? `started ${formatTime(scan.startedAt)}` : null,
+    scan.finishedAt ? `finished ${formatTime(scan.finishedAt)}` : null,
+    scan.status === "done" ? `${formatInteger(scan.pages)} pages read, ${formatInteger(scan.found)} items found` : null,
+  ].filter(Boolean);
+  return `: ${parts.join("; ")}.`;
+}
+
 /**
  * The site's cookie and tag inventory (docs/consent.md "Dashboard"): the summary, the scanner's
  * state with "Scan now", the items (violations first, with their evidence) filtered in the URL,
@@ -145,11 +157,7 @@ function Scan({ scan, canManage, defaultUrl, onScan }: { scan: ScanView; canMana
       <h2 id="scan-title">Scanner</h2>
       <p data-scan-status={scan.status}>
         <strong>{SCAN_STATUS_LABELS[scan.status]}</strong>
-        {scan.status === "none"
-          ? `: the scanner has not visited this site yet. It starts at ${defaultUrl}.`
-          : `${scan.trigger ? `, started by ${SCAN_TRIGGER_LABELS[scan.trigger]}` : ""}${scan.startedAt ? ` at ${formatTime(scan.startedAt)}` : ""}${
-              scan.finishedAt ? `, finished ${formatTime(scan.finishedAt)}` : ""
-            }${scan.status === "done" ? `: ${formatInteger(scan.pages)} pages read, ${formatInteger(scan.found)} items found.` : "."} It starts at ${defaultUrl}.`}
+        {scanDetails(scan)} The scanner starts at {defaultUrl}.
       </p>
       {scan.status === "failed" && scan.error && <p class="error">The scan failed: {scan.error}</p>}
       <p>
