@@ -15,6 +15,7 @@ import { addDomain, verifyDomain } from "../lib/admin/domains.ts";
 import { createKey, revokeKey, rotateKey } from "../lib/admin/keys.ts";
 import { createIntegration, enableIntegration } from "../lib/admin/integrations.ts";
 import { setConsent } from "../lib/admin/consent.ts";
+import { scanCookiesCommand } from "../lib/admin/cookie-scan.ts";
 import { createFunnel } from "../lib/admin/funnels.ts";
 import { createPopupCommand, createWheelCommand, popupCapCommand, statusCommand, updatePopupCommand, updateWheelCommand } from "../lib/admin/engagement.ts";
 import { seedDemoCommand } from "../lib/demo/seed.ts";
@@ -52,6 +53,7 @@ const COMMANDS: Record<string, Command> = {
   "key rotate": { flags: ["id"], run: (p, f) => rotateKey(p, f) },
   "integration create": { flags: ["site", "kind", "url"], run: (p, f) => createIntegration(p, f) },
   "integration enable": { flags: ["id"], run: (p, f) => enableIntegration(p, f) },
+  "cookies scan": { flags: ["site"], run: (p, f) => scanCookiesCommand(p, f) },
   "funnel create": { flags: ["site", "file"], run: (p, f) => createFunnel(p, f) },
   "popup create": { flags: ["site", "file"], run: (p, f) => createPopupCommand(p, f) },
   "popup update": { flags: ["id", "file"], run: (p, f) => updatePopupCommand(p, f) },
