@@ -25,9 +25,10 @@ export function consentScanRoutes(platform: Platform, options: ConsentScanOption
       const site = platform.control.db.select().from(sites).where(and(eq(sites.id, params.siteId), eq(sites.orgId, org.id))).get();
       if (!site) throw notFound("Site");
       const { store, scan, created } = await requestScan(platform, org, site, "dashboard", actor);
+      const answer = await scanAnswer(store, scan.id);
       if (created) options.onScanQueued?.(org.id);
       set.status = 202;
-      return scanAnswer(store, scan.id);
+      return answer;
     },
     {
       params: SiteWriteParams,
