@@ -86,6 +86,27 @@ class PassRecord {
   }
 }
 
+type GuardVerdict = ResolvedTarget | { ok: false; reason: string; unresolved: true };
+type HostGuard = (url: URL) => Promise<GuardVerdict>;
+
+/** The outbound address guard's verdict on a URL's host, looked up once per scan. */
+function hostGuard(options: ScanOptions): HostGuard {
+  const verdicts = new Map<string, Promise<GuardVerdict>>();
+  return (url) => {
+    const host = hostOf(url);
+    let verdict = verdicts.get(host);
+    if (!verdict) {
+      verdict = resolveTarget(url, options.allowPrivate, options.resolve ?? dnsResolver, "COOKIE_SCAN_ALLOW_PRIVATE").catch((error) => ({
+        ok: false as const,
+        reason: `${host} did not resolve: ${firstLine(error)}`,
+        unresolved: true as const,
+      }));
+      verdicts.set(host, verdict);
+    }
+    return verdict;
+  };
+}
+
 /** The page being read: requests made meanwhile are its. */
 interface CurrentPage {
   url: string;
@@ -103,6 +124,10 @@ export async function scanSite(target: { startUrl: string; domains: VerifiedDoma
   const covered = (host: string) => target.domains.some((d) => domainCovers(d, host));
   if (!covered(hostOf(start))) return { status: "failed", error: `${hostOf(start)} is not a verified domain of this site` };
   if (!existsSync(options.chromiumPath)) return { status: "failed", error: `No Chromium browser at ${options.chromiumPath}: install Debian's chromium or set CHROMIUM_PATH` };
+  // A start page the guard refuses fails the scan before a browser is started for it.
+  const guard = hostGuard(options);
+  const startVerdict = await guard(start);
+  if (!startVerdict.ok) return { status: "failed", error: startVerdict.reason };
   if (options.signal?.aborted) return { status: "stopped" };
 
   const deadline = performance.now() + options.timeoutMs;
@@ -127,7 +152,7 @@ export async function scanSite(target: { startUrl: string; domains: VerifiedDoma
   // A page that holds Chromium past the budget ends with the browser.
   const hardStop = setTimeout(onAbort, options.timeoutMs + 15_000);
   try {
-    const scan = new Scan(browser, covered, options, remaining);
+    const scan = new Scan(browser, covered, guard, options, remaining);
     await scan.guardRequests();
     const outcome = await scan.run(start);
     return options.signal?.aborted ? { status: "stopped" } : outcome;
@@ -144,7 +169,6 @@ export async function scanSite(target: { startUrl: string; domains: VerifiedDoma
 class Scan {
   /** Main frames of the scanner's pages: their documents are navigations, held to the verified domains. */
   private readonly mainFrames = new Set<string>();
-  private readonly guardCache = new Map<string, Promise<ResolvedTarget | { ok: false; reason: string; unresolved: true }>>();
   private current: CurrentPage | null = null;
   /** Why the last top-level navigation was refused (the reason a failed start page gives). */
   private navigationRefusal: string | null = null;
@@ -152,6 +176,7 @@ class Scan {
   constructor(
     private readonly browser: Browser,
     private readonly covered: (host: string) => boolean,
+    private readonly guard: HostGuard,
     private readonly options: ScanOptions,
     private readonly remaining: () => number,
   ) {}
@@ -178,26 +203,12 @@ class Scan {
       this.navigationRefusal = `${host} is not a verified domain of this site`;
       return void (await refuse("BlockedByClient"));
     }
-    const verdict = await this.guard(url, host);
+    const verdict = await this.guard(url);
     if (!verdict.ok) {
       if (navigation) this.navigationRefusal = verdict.reason;
       return void (await refuse("unresolved" in verdict ? "NameNotResolved" : "BlockedByClient"));
     }
     await cdp.send("Fetch.continueRequest", { requestId: event.requestId });
-  }
-
-  /** The address guard's verdict on a host, once per scan. */
-  private guard(url: URL, host: string) {
-    let verdict = this.guardCache.get(host);
-    if (!verdict) {
-      verdict = resolveTarget(url, this.options.allowPrivate, this.options.resolve ?? dnsResolver, "COOKIE_SCAN_ALLOW_PRIVATE").catch((error) => ({
-        ok: false as const,
-        reason: `${host} did not resolve: ${firstLine(error)}`,
-        unresolved: true as const,
-      }));
-      this.guardCache.set(host, verdict);
-    }
-    return verdict;
   }
 
   async run(start: URL): Promise<ScanOutcome> {

@@ -4,6 +4,8 @@ import { sites } from "../../lib/db/control-schema.ts";
 import type { TenantStore } from "../../lib/db/tenants.ts";
 import { claimScan, doneScans, finishScan, latestScan, queueScan, scanItems, type ScanItemRow } from "../../lib/consent/scans.ts";
 import { ScanWorker } from "../../lib/consent/scan-worker.ts";
+import { scanSite } from "../../lib/consent/scanner.ts";
+import { dnsResolver } from "../../lib/webhooks/address-guard.ts";
 import { freePort } from "../helpers/process.ts";
 import { must, runAdminAsync, startStack, type CliResult, type TestStack } from "../helpers/stack.ts";
 import { startMailbox, type Mailbox } from "../helpers/mailbox.ts";
@@ -38,7 +40,7 @@ const html = (body: string, headers: Record<string, string> = {}) =>
  * The shop: the home page sets _ga and _fbp from script before consent, a necessary csrftoken,
  * an HttpOnly PHPSESSID by Set-Cookie, a localStorage key; loads the third-party script; links
  * to /about (followed), to the other host (not followed) and to /partner, which redirects to the
- * other host (the redirect's hop is refused). A stand-in `tidemark` sets the marketing
+ * other host (the redirect's hop is refused); an image whose URL redirects to the other host. A stand-in `tidemark` sets the marketing
  * cookie _gcl_au only once marketing is granted. /about adds a sessionStorage key.
  */
 const shopPaths: string[] = [];
@@ -61,10 +63,12 @@ const shop = Bun.serve({
           };
         </script>
         <script src="${THIRD}/tag.js"></script>
+        <img src="/pixel" alt="">
         <a href="/about#team">About us</a> <a href="${THIRD}/outside">Partner</a> <a href="/partner">Partner (redirect)</a>`,
         { "set-cookie": "PHPSESSID=s3cr3t; Path=/; HttpOnly" },
       );
     if (path === "/slow") return new Promise<Response>((resolve) => setTimeout(() => resolve(html("late")), 20_000));
+    if (path === "/pixel") return new Response(null, { status: 302, headers: { location: `${THIRD}/pixel-hop` } });
     if (path === "/partner") return new Response(null, { status: 302, headers: { location: `${THIRD}/redirected` } });
     if (path === "/about") return html(`<script>sessionStorage.setItem("seen_about", "1");</script><a href="/">Home</a>`);
     return new Response("not found", { status: 404 });
@@ -148,8 +152,8 @@ describe("admin cookies scan", () => {
     expect(itemsOf(rows, 2)).toEqual([...before, "cookie _gcl_au localhost / 0"].sort());
     // Home and about, twice each (no fragment, no second visit of home from about's link); /partner
     // asked once, its redirect off the verified domains refused; the partner host never visited.
-    expect(shopPaths.filter((p) => p !== "/favicon.ico")).toEqual(["/", "/about", "/partner", "/", "/about"]);
-    expect(thirdPartyPaths).toEqual(["/tag.js", "/tag.js"]);
+    expect(shopPaths.filter((p) => p !== "/favicon.ico" && p !== "/pixel")).toEqual(["/", "/about", "/partner", "/", "/about"]);
+    expect(thirdPartyPaths.sort()).toEqual(["/pixel-hop", "/pixel-hop", "/tag.js", "/tag.js"]);
 
     expect((await scanRequests(printed.id)).map((r) => [r.actor.id, r.meta.trigger])).toEqual([["operator", "cli"]]);
   }, 60_000);
@@ -189,6 +193,21 @@ describe("admin cookies scan", () => {
     } finally {
       setDefaultUrl(SHOP);
     }
+  }, 60_000);
+
+  test("inside the browser every request and redirect hop goes through the guard: with localhost passed as public, the script from 127.0.0.1 and the image redirected there are refused, never made, and the host still listed", async () => {
+    const seen = thirdPartyPaths.length;
+    // The guard is told localhost is a public address (Chromium still connects to the real one): only 127.0.0.1 is refused.
+    const resolve = async (host: string) => (host === "localhost" ? [{ address: "93.184.216.34", family: 4 as const }] : dnsResolver(host));
+    const outcome = await scanSite(
+      { startUrl: SHOP, domains: [{ hostname: "localhost", includeSubdomains: false }] },
+      { chromiumPath: CHROMIUM, maxPages: 10, timeoutMs: 60_000, allowPrivate: false, now: Date.now, resolve },
+    );
+    expect(outcome.status).toBe("done");
+    if (outcome.status !== "done") return;
+    expect(outcome.pages).toBe(2);
+    expect(outcome.items.filter((i) => i.kind === "host").map((i) => `${i.pass} ${i.name}`)).toEqual(["1 127.0.0.1", "2 127.0.0.1"]);
+    expect(thirdPartyPaths.length).toBe(seen);
   }, 60_000);
 
   test("no browser at CHROMIUM_PATH: failed with what to install, exit 0", async () => {
