@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "playwright-core";
+import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import { dnsResolver, resolveTarget, type Resolver, type ResolvedTarget } from "../webhooks/address-guard.ts";
 import { domainCovers } from "../sites/domain-covers.ts";
 import type { ItemKind } from "./categories.ts";
@@ -134,6 +134,8 @@ export async function scanSite(target: { startUrl: string; domains: VerifiedDoma
   const remaining = () => Math.max(0, deadline - performance.now());
   let browser: Browser;
   try {
+    // Loaded when a scan runs: every process that imports this file (the admin CLI, the router) would pay for it at each start.
+    const { chromium } = await import("playwright-core");
     browser = await chromium.launch({
       executablePath: options.chromiumPath,
       args: CHROMIUM_ARGS,
