@@ -2,7 +2,7 @@ import { OPERATOR } from "../audit.ts";
 import { claimForRun, requestScan, runClaimedScan } from "../consent/scan-run.ts";
 import { scanAnswer } from "../consent/scans.ts";
 import type { Platform } from "../platform.ts";
-import { idFlag, orgById, siteById } from "./validate.ts";
+import { siteAndStore } from "./site-store.ts";
 
 /**
  * `cookies scan --site ID`: queues a scan (or takes the site's queued one), runs it in this
@@ -10,8 +10,7 @@ import { idFlag, orgById, siteById } from "./validate.ts";
  * service is running now is printed as it stands. Ctrl-C gives the scan back to the queue.
  */
 export async function scanCookiesCommand(platform: Platform, input: { site?: unknown }) {
-  const site = siteById(platform.control.db, idFlag(input.site, "--site"));
-  const org = orgById(platform.control.db, site.orgId);
+  const { site, org } = await siteAndStore(platform, input.site);
   const { store, scan } = await requestScan(platform, org, site, "cli", OPERATOR);
   const claimed = await claimForRun(platform, store, scan.id);
   if (claimed) {

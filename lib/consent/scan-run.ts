@@ -5,25 +5,12 @@ import { auditInOrg, type Actor } from "../audit.ts";
 import type { Platform } from "../platform.ts";
 import type { ScanTrigger } from "./models.ts";
 import { scanSite, type VerifiedDomain } from "./scanner.ts";
+import { scanStartUrl } from "./settings.ts";
 import { claimScan, finishScan, queueScan, releaseScan, type ScanRow } from "./scans.ts";
 
 /** Running a site's scan: where it starts, where it may go, and the rows around the browser. */
 
 type SiteRow = typeof sites.$inferSelect;
-
-/**
- * Where the scanner starts: the consent settings' `defaultUrl`, else `https://<site domain>/`.
- * Read from the stored JSON on its own, as the settings model may not know the field yet.
- */
-export function scanStartUrl(site: Pick<SiteRow, "domain" | "consent">): string {
-  try {
-    const stored = JSON.parse(site.consent) as { defaultUrl?: unknown };
-    if (typeof stored?.defaultUrl === "string" && stored.defaultUrl !== "") return stored.defaultUrl;
-  } catch {
-    /* unreadable settings: the default */
-  }
-  return `https://${site.domain}/`;
-}
 
 /** The site's verified domains: the only hosts its scans navigate to. */
 export function verifiedDomains(platform: Platform, siteId: string): VerifiedDomain[] {

@@ -22,7 +22,7 @@ export interface Upstreams {
   dashboard: Upstream;
 }
 
-/** The dashboard service's own API routes (session-only: sign-in, second factor, e-mail, account, Workspace → API keys and members, invitations, the consent page's writes). */
+/** The dashboard service's own API routes (session-only: sign-in, second factor, e-mail, account, Workspace → API keys and members, invitations, the consent page's writes: cookie scans and overrides). */
 const DASHBOARD_API = [
   "/api/v1/session",
   "/api/v1/session/*",

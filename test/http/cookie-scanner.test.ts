@@ -6,6 +6,7 @@ import { claimScan, doneScans, finishScan, latestScan, queueScan, scanItems, typ
 import { ScanWorker } from "../../lib/consent/scan-worker.ts";
 import { scanSite } from "../../lib/consent/scanner.ts";
 import { dnsResolver } from "../../lib/webhooks/address-guard.ts";
+import { consentSettings } from "../../lib/consent/settings.ts";
 import { freePort } from "../helpers/process.ts";
 import { must, runAdminAsync, startStack, type CliResult, type TestStack } from "../helpers/stack.ts";
 import { startMailbox, type Mailbox } from "../helpers/mailbox.ts";
@@ -83,8 +84,11 @@ let worker: ScanWorker;
 
 const scan = (env: Record<string, string> = {}): Promise<CliResult> => runAdminAsync(stack.dataDir, ["cookies", "scan", "--site", site], { COOKIE_SCAN_ALLOW_PRIVATE: "1", ...env });
 
+/** The consent settings' defaultUrl, written as stored settings (the CLI would refuse a start page off the verified domains, which a test wants). */
 function setDefaultUrl(url: string) {
-  stack.platform.control.write((db) => db.update(sites).set({ consent: JSON.stringify({ defaultUrl: url }) }).where(eq(sites.id, site)).run());
+  const stored = stack.platform.control.db.select({ consent: sites.consent }).from(sites).where(eq(sites.id, site)).get()!;
+  const consent = JSON.stringify({ ...consentSettings(stored.consent), defaultUrl: url });
+  stack.platform.control.write((db) => db.update(sites).set({ consent }).where(eq(sites.id, site)).run());
 }
 
 interface AuditRow {
