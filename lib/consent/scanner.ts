@@ -151,6 +151,7 @@ export async function scanSite(target: { startUrl: string; domains: VerifiedDoma
   const closeBrowser = () => browser.close().catch(() => {});
   const onAbort = () => void closeBrowser();
   options.signal?.addEventListener("abort", onAbort, { once: true });
+  if (options.signal?.aborted) onAbort();
   // A page that holds Chromium past the budget ends with the browser.
   const hardStop = setTimeout(onAbort, options.timeoutMs + 15_000);
   try {
