@@ -1,25 +1,16 @@
-import { and, eq } from "drizzle-orm";
-import { domains, sites } from "../db/control-schema.ts";
+import type { sites } from "../db/control-schema.ts";
+import { verifiedDomainsOf } from "../sites/verified-domains.ts";
 import type { TenantStore } from "../db/tenants.ts";
 import { auditInOrg, type Actor } from "../audit.ts";
 import type { Platform } from "../platform.ts";
 import type { ScanTrigger } from "./models.ts";
-import { scanSite, type VerifiedDomain } from "./scanner.ts";
+import { scanSite } from "./scanner.ts";
 import { scanStartUrl } from "./settings.ts";
 import { claimScan, finishScan, queueScan, releaseScan, type ScanRow } from "./scans.ts";
 
 /** Running a site's scan: where it starts, where it may go, and the rows around the browser. */
 
 type SiteRow = typeof sites.$inferSelect;
-
-/** The site's verified domains: the only hosts its scans navigate to. */
-export function verifiedDomains(platform: Platform, siteId: string): VerifiedDomain[] {
-  return platform.control.db
-    .select({ hostname: domains.hostname, includeSubdomains: domains.includeSubdomains })
-    .from(domains)
-    .where(and(eq(domains.siteId, siteId), eq(domains.status, "verified")))
-    .all();
-}
 
 /**
  * Runs a claimed scan in this process and ends it (done or failed). Stopped through `signal`,
@@ -28,7 +19,7 @@ export function verifiedDomains(platform: Platform, siteId: string): VerifiedDom
 export async function runClaimedScan(platform: Platform, store: TenantStore, site: SiteRow, scan: ScanRow, signal?: AbortSignal): Promise<ScanRow | null> {
   const s = platform.settings;
   const outcome = await scanSite(
-    { startUrl: scanStartUrl(site), domains: verifiedDomains(platform, site.id) },
+    { startUrl: scanStartUrl(site), domains: verifiedDomainsOf(platform.control.db, site.id) },
     { chromiumPath: s.chromiumPath, maxPages: s.cookieScanMaxPages, timeoutMs: s.cookieScanTimeoutMs, allowPrivate: s.cookieScanAllowPrivate, now: platform.now, signal },
   );
   if (outcome.status === "stopped") {

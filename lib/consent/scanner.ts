@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
 import { dnsResolver, resolveTarget, type Resolver, type ResolvedTarget } from "../webhooks/address-guard.ts";
-import { domainCovers } from "../sites/domain-covers.ts";
+import { coveredBy, type VerifiedDomain } from "../sites/verified-domains.ts";
 import type { ItemKind } from "./categories.ts";
 
 /**
@@ -14,11 +14,6 @@ import type { ItemKind } from "./categories.ts";
  * top-level navigations also only to hosts the site's verified domains cover. Playwright's
  * `context.route` is not enough: it never sees a redirect's next hop.
  */
-
-export interface VerifiedDomain {
-  hostname: string;
-  includeSubdomains: boolean;
-}
 
 export interface ScanOptions {
   chromiumPath: string;
@@ -121,7 +116,7 @@ export async function scanSite(target: { startUrl: string; domains: VerifiedDoma
     return { status: "failed", error: `${target.startUrl} is not a URL` };
   }
   if (start.protocol !== "http:" && start.protocol !== "https:") return { status: "failed", error: `${target.startUrl} is not an http(s) URL` };
-  const covered = (host: string) => target.domains.some((d) => domainCovers(d, host));
+  const covered = (host: string) => coveredBy(target.domains, host);
   if (!covered(hostOf(start))) return { status: "failed", error: `${hostOf(start)} is not a verified domain of this site` };
   if (!existsSync(options.chromiumPath)) return { status: "failed", error: `No Chromium browser at ${options.chromiumPath}: install Debian's chromium or set CHROMIUM_PATH` };
   // A start page the guard refuses fails the scan before a browser is started for it.
