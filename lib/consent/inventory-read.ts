@@ -10,7 +10,8 @@ import { classify, type Classification } from "./classify.ts";
 import { overridesOf } from "./overrides.ts";
 import { scanStartUrl } from "./settings.ts";
 import { itemId } from "./item-id.ts";
-import type { CookieInventory, InventoryItem, ScanView } from "./models.ts";
+import type { CookieInventory, InventoryItem } from "./models.ts";
+import { doneScans, latestScan, scanView } from "./scans.ts";
 
 /**
  * `GET …/sites/{siteId}/cookies` (docs/consent.md "Read API"): what visits and the latest done
@@ -59,55 +60,6 @@ interface Merged {
   pass2: ScanSighting | null;
   /** When the previous done scan saw it, if it did. */
   previousAt: number | null;
-}
-
-interface ScanRow {
-  id: string;
-  status: ScanView["status"];
-  trigger: NonNullable<ScanView["trigger"]>;
-  startedAt: number | null;
-  finishedAt: number | null;
-  pages: number;
-  found: number;
-  error: string | null;
-}
-
-const SCAN_COLUMNS = "id, status, trigger, started_at, finished_at, pages, found, error";
-const scanOf = (r: unknown[]): ScanRow => ({
-  id: r[0] as string,
-  status: r[1] as ScanRow["status"],
-  trigger: r[2] as ScanRow["trigger"],
-  startedAt: r[3] as number | null,
-  finishedAt: r[4] as number | null,
-  pages: r[5] as number,
-  found: r[6] as number,
-  error: r[7] as string | null,
-});
-
-/** The site's latest scan whatever its status, and its latest two done scans (newest first). */
-async function scansOf(store: TenantStore, siteId: string): Promise<{ latest: ScanRow | null; done: ScanRow[] }> {
-  const [latest, done] = await Promise.all([
-    readRows(store, `SELECT ${SCAN_COLUMNS} FROM cookie_scans WHERE site_id = ? ORDER BY queued_at DESC, id DESC LIMIT 1`, [siteId]),
-    readRows(store, `SELECT ${SCAN_COLUMNS} FROM cookie_scans WHERE site_id = ? AND status = 'done' ORDER BY finished_at DESC, id DESC LIMIT 2`, [siteId]),
-  ]);
-  return { latest: latest[0] ? scanOf(latest[0]) : null, done: done.map(scanOf) };
-}
-
-const NO_SCAN: ScanView = { status: "none", startedAt: null, finishedAt: null, pages: 0, found: 0, error: null, trigger: null, itemsFrom: null };
-
-function scanView(latest: ScanRow | null, shown: ScanRow | undefined): ScanView {
-  if (!latest) return NO_SCAN;
-  const at = (ms: number | null) => (ms === null ? null : isoOf(ms));
-  return {
-    status: latest.status,
-    startedAt: at(latest.startedAt),
-    finishedAt: at(latest.finishedAt),
-    pages: latest.pages,
-    found: latest.found,
-    error: latest.error,
-    trigger: latest.trigger,
-    itemsFrom: at(shown?.finishedAt ?? null),
-  };
 }
 
 /** Violations first, then by how much a category needs consent, then by name (and kind). */
@@ -159,16 +111,18 @@ const keyOf = (kind: string, name: string) => `${kind}\u0000${name}`;
 
 export async function cookieInventory(site: ConsentSite, canManage: boolean): Promise<CookieInventory> {
   const { store, id: siteId } = site;
-  const [visits, samples, sampleItems, sightings, scans, overrides] = await Promise.all([
+  const [visits, samples, sampleItems, sightings, latest, done, overrides] = await Promise.all([
     readRows(store, "SELECT kind, name, host, first_seen_at, last_seen_at FROM inventory WHERE site_id = ?", [siteId]),
     readRows(store, "SELECT page_key, state, last_at FROM inventory_samples WHERE site_id = ?", [siteId]),
     // Plain rows in key order, folded here: a join grouped by item costs SQLite a sort of them all.
     readRows(store, "SELECT page_key, state, kind, name FROM inventory_sample_items WHERE site_id = ?", [siteId]),
     readRows(store, "SELECT kind, name, state, at, path FROM inventory_sightings WHERE site_id = ?", [siteId]),
-    scansOf(store, siteId),
+    latestScan(store, siteId),
+    doneScans(store, siteId, 2),
     overridesOf(store, siteId),
   ]);
-  const [latestDone, previousDone] = scans.done;
+  const [latestDone, previousDone] = done;
+  // The scans' items as arrays, not scans.ts's scanItems (objects through drizzle: thousands a read).
   const [scanItems, previousItems] = await Promise.all([
     latestDone ? readRows(store, "SELECT kind, name, pass, host, page, at, http_only FROM cookie_scan_items WHERE scan_id = ?", [latestDone.id]) : [],
     previousDone ? readRows(store, "SELECT kind, name, host, page, at FROM cookie_scan_items WHERE scan_id = ? ORDER BY kind, name, pass", [previousDone.id]) : [],
@@ -260,7 +214,7 @@ export async function cookieInventory(site: ConsentSite, canManage: boolean): Pr
   return {
     items,
     summary: { total: items.length, unknown: byCategory.unknown, violations, byCategory },
-    scan: scanView(scans.latest, latestDone),
+    scan: scanView(latest, latestDone ?? null),
     removed: removedRows
       .map(({ kind, name, host, page }) => {
         const { category, vendor } = classified(kind, name, kind === "cookie" ? thirdPartyDomain({ host, page }) : undefined);
