@@ -6,12 +6,12 @@ import { orgStore } from "../db/org-store.ts";
 import { readRows } from "../db/statements.ts";
 import { notFound } from "../errors.ts";
 import { CATEGORIES, consentOf, NEEDED_CONSENT, seenBeforeConsent, type Category, type ItemKind } from "./categories.ts";
-import { classify, type Classification } from "./classify.ts";
+import { classify, type Classification, type Override } from "./classify.ts";
 import { overridesOf } from "./overrides.ts";
 import { scanStartUrl } from "./settings.ts";
 import { itemId } from "./item-id.ts";
 import type { CookieInventory, InventoryItem } from "./models.ts";
-import { doneScans, latestScan, scanView } from "./scans.ts";
+import { doneScans, latestScan, scanView, type ScanRow } from "./scans.ts";
 
 /**
  * `GET …/sites/{siteId}/cookies` (docs/consent.md "Read API"): what visits and the latest done
@@ -62,14 +62,15 @@ interface Merged {
   previousAt: number | null;
 }
 
-/** Violations first, then by how much a category needs consent, then by name (and kind). */
+/** By name, then kind (a storage key and a cookie may share a name). */
+const byName = (a: { name: string; kind: string }, b: { name: string; kind: string }) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0;
+
+/** Violations first, then by how much a category needs consent, then by name. */
 const CATEGORY_ORDER: Record<Category, number> = { marketing: 0, analytics: 1, personalization: 2, unknown: 3, necessary: 4 };
 function byImportance(a: InventoryItem, b: InventoryItem): number {
   if (a.violation !== b.violation) return a.violation ? -1 : 1;
-  const c = CATEGORY_ORDER[a.category] - CATEGORY_ORDER[b.category];
-  if (c !== 0) return c;
-  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
-  return a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0;
+  return CATEGORY_ORDER[a.category] - CATEGORY_ORDER[b.category] || byName(a, b);
 }
 
 /**
@@ -107,23 +108,25 @@ function thirdPartyDomain({ host, page }: { host: string; page: string }): strin
   return pageHost === domain || pageHost.endsWith(`.${domain}`) ? undefined : domain;
 }
 
+const classifyAs = (kind: ItemKind, name: string, scanned: { host: string; page: string } | null, overrides: ReadonlyMap<string, Override>): Classification =>
+  classify({ kind, name, host: kind === "cookie" && scanned ? thirdPartyDomain(scanned) : undefined }, overrides);
+
 const keyOf = (kind: string, name: string) => `${kind}\u0000${name}`;
 
-export async function cookieInventory(site: ConsentSite, canManage: boolean): Promise<CookieInventory> {
-  const { store, id: siteId } = site;
-  const [visits, samples, sampleItems, sightings, latest, done, overrides] = await Promise.all([
+type RemovedRow = { kind: ItemKind; name: string; host: string; page: string };
+
+/**
+ * Visits' rows and the two done scans' items, folded per item; and the previous scan's items
+ * the latest did not find that visits have not seen since the latest started (removed).
+ */
+async function mergedItems(store: TenantStore, siteId: string, latestDone: ScanRow | undefined, previousDone: ScanRow | undefined): Promise<{ merged: Map<string, Merged>; removed: RemovedRow[] }> {
+  const [visits, samples, sampleItems, sightings, scanItems, previousItems] = await Promise.all([
     readRows(store, "SELECT kind, name, host, first_seen_at, last_seen_at FROM inventory WHERE site_id = ?", [siteId]),
     readRows(store, "SELECT page_key, state, last_at FROM inventory_samples WHERE site_id = ?", [siteId]),
     // Plain rows in key order, folded here: a join grouped by item costs SQLite a sort of them all.
     readRows(store, "SELECT page_key, state, kind, name FROM inventory_sample_items WHERE site_id = ?", [siteId]),
     readRows(store, "SELECT kind, name, state, at, path FROM inventory_sightings WHERE site_id = ?", [siteId]),
-    latestScan(store, siteId),
-    doneScans(store, siteId, 2),
-    overridesOf(store, siteId),
-  ]);
-  const [latestDone, previousDone] = done;
-  // The scans' items as arrays, not scans.ts's scanItems (objects through drizzle: thousands a read).
-  const [scanItems, previousItems] = await Promise.all([
+    // The scans' items as arrays, not scans.ts's scanItems (objects through drizzle: thousands a read).
     latestDone ? readRows(store, "SELECT kind, name, pass, host, page, at, http_only FROM cookie_scan_items WHERE scan_id = ?", [latestDone.id]) : [],
     previousDone ? readRows(store, "SELECT kind, name, host, page, at FROM cookie_scan_items WHERE scan_id = ? ORDER BY kind, name, pass", [previousDone.id]) : [],
   ]);
@@ -161,8 +164,7 @@ export async function cookieInventory(site: ConsentSite, canManage: boolean): Pr
     else if (pass === PASS_ACCEPTED) m.pass2 = seen;
   }
 
-  // Found by the previous done scan and not the latest: removed, unless visits saw it since the latest started.
-  const removedRows: { kind: ItemKind; name: string; host: string; page: string }[] = [];
+  const removed: RemovedRow[] = [];
   const latestStart = latestDone?.startedAt ?? latestDone?.finishedAt ?? 0;
   // The previous scan's rows come in key order (kind, name, pass): an item's first row is its first pass's.
   let last = "";
@@ -173,54 +175,60 @@ export async function cookieInventory(site: ConsentSite, canManage: boolean): Pr
     if (key === last) continue;
     last = key;
     if (m?.pass1 || m?.pass2) continue;
-    if (!m || m.visitsLast! < latestStart) removedRows.push({ kind: kind as ItemKind, name, host, page });
+    if (!m || m.visitsLast! < latestStart) removed.push({ kind: kind as ItemKind, name, host, page });
   }
+  return { merged, removed };
+}
 
-  const classified = (kind: ItemKind, name: string, thirdParty: string | undefined): Classification => classify({ kind, name, host: thirdParty }, overrides);
-  const items: InventoryItem[] = [];
+/** One item as the API shows it (docs/consent.md "Read API"). `afterAnother`: the latest done scan has one before it. */
+function inventoryItem(m: Merged, overrides: ReadonlyMap<string, Override>, afterAnother: boolean): InventoryItem {
+  const scanned = m.pass1 ?? m.pass2;
+  // The scanner's host says more for a cookie (its domain, maybe a third party's); visits know the page's.
+  const host = (m.kind === "cookie" ? (scanned?.host ?? m.visitsHost) : (m.visitsHost ?? scanned?.host)) ?? "";
+  const { category, vendor, purpose, match } = classifyAs(m.kind, m.name, scanned, overrides);
+  const first = Math.min(m.pass1?.at ?? Infinity, m.pass2?.at ?? Infinity, m.previousAt ?? Infinity, m.visitsFirst ?? Infinity);
+  const lastSeen = Math.max(m.pass1?.at ?? -Infinity, m.pass2?.at ?? -Infinity, m.visitsLast ?? -Infinity);
+  return {
+    id: itemId(m.kind, m.name),
+    name: m.name,
+    kind: m.kind,
+    host,
+    category,
+    vendor,
+    purpose,
+    violation: isViolation(m, category),
+    lastSeenAt: isoOf(lastSeen),
+    firstSeenAt: isoOf(first),
+    match,
+    sources: m.visitsFirst === null ? ["scan"] : scanned ? ["visits", "scan"] : ["visits"],
+    evidence: evidenceOf(m, category),
+    gated: m.pass1 === null && m.pass2 !== null,
+    httpOnly: m.kind === "cookie" && scanned && scanned.httpOnly !== null ? scanned.httpOnly === 1 : null,
+    change: scanned && afterAnother && m.previousAt === null ? "new" : null,
+  };
+}
+
+export async function cookieInventory(site: ConsentSite, canManage: boolean): Promise<CookieInventory> {
+  const { store, id: siteId } = site;
+  const [latest, [latestDone, previousDone], overrides] = await Promise.all([latestScan(store, siteId), doneScans(store, siteId, 2), overridesOf(store, siteId)]);
+  const { merged, removed } = await mergedItems(store, siteId, latestDone, previousDone);
+  const items = Array.from(merged.values(), (m) => inventoryItem(m, overrides, previousDone !== undefined)).sort(byImportance);
   const byCategory = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;
   let violations = 0;
-  for (const m of merged.values()) {
-    const scanned = m.pass1 ?? m.pass2;
-    // The scanner's host says more for a cookie (its domain, maybe a third party's); visits know the page's.
-    const host = (m.kind === "cookie" ? (scanned?.host ?? m.visitsHost) : (m.visitsHost ?? scanned?.host)) ?? "";
-    const { category, vendor, purpose, match } = classified(m.kind, m.name, m.kind === "cookie" && scanned ? thirdPartyDomain(scanned) : undefined);
-    const violation = isViolation(m, category);
-    const first = Math.min(m.pass1?.at ?? Infinity, m.pass2?.at ?? Infinity, m.previousAt ?? Infinity, m.visitsFirst ?? Infinity);
-    const lastSeen = Math.max(m.pass1?.at ?? -Infinity, m.pass2?.at ?? -Infinity, m.visitsLast ?? -Infinity);
-    items.push({
-      id: itemId(m.kind, m.name),
-      name: m.name,
-      kind: m.kind,
-      host,
-      category,
-      vendor,
-      purpose,
-      violation,
-      lastSeenAt: isoOf(lastSeen),
-      firstSeenAt: isoOf(first),
-      match,
-      sources: m.visitsFirst === null ? ["scan"] : scanned ? ["visits", "scan"] : ["visits"],
-      evidence: evidenceOf(m, category),
-      gated: m.pass1 === null && m.pass2 !== null,
-      httpOnly: m.kind === "cookie" && scanned && scanned.httpOnly !== null ? scanned.httpOnly === 1 : null,
-      change: scanned && previousDone && m.previousAt === null ? "new" : null,
-    });
-    byCategory[category]++;
-    if (violation) violations++;
+  for (const item of items) {
+    byCategory[item.category]++;
+    if (item.violation) violations++;
   }
-  items.sort(byImportance);
-
   return {
     items,
     summary: { total: items.length, unknown: byCategory.unknown, violations, byCategory },
-    scan: scanView(latest, latestDone ?? null),
-    removed: removedRows
+    scan: scanView(latest ?? null, latestDone ?? null),
+    removed: removed
       .map(({ kind, name, host, page }) => {
-        const { category, vendor } = classified(kind, name, kind === "cookie" ? thirdPartyDomain({ host, page }) : undefined);
+        const { category, vendor } = classifyAs(kind, name, { host, page }, overrides);
         return { name, kind, host, category, vendor };
       })
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0)),
+      .sort(byName),
     canManage,
     defaultUrl: site.defaultUrl,
   };
