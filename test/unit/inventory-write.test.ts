@@ -1,0 +1,77 @@
+import { expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { migrateSqlite, tenantMigrations } from "../../lib/db/migrate.ts";
+import { runOnSqlite, type Op, type Program } from "../../lib/db/statements.ts";
+import { inventorySample, SampleDigests, writeInventorySample } from "../../lib/ingest/inventory.ts";
+
+const NONE = { analytics: false, marketing: false };
+
+test("a sample: page type, state from the event's c over the batch's, page without query, items sorted without repeats", () => {
+  const s = inventorySample({ u: "https://Shop.Example/blog/2024/x?token=1#a", ck: ["b", "a", "b"], st: ["z", "k"], hs: ["CDN.example", "cdn.EXAMPLE"] }, { analytics: true, marketing: false });
+  expect(s).toEqual({
+    pageKey: "/blog",
+    state: 1,
+    page: "https://shop.example/blog/2024/x",
+    pageHost: "shop.example",
+    items: [
+      { kind: "cookie", name: "a" },
+      { kind: "cookie", name: "b" },
+      { kind: "host", name: "cdn.example" },
+      { kind: "storage", name: "k" },
+      { kind: "storage", name: "z" },
+    ],
+    digest: Bun.hash("cookie:a\ncookie:b\nhost:cdn.example\nstorage:k\nstorage:z").toString(16),
+  });
+  expect(inventorySample({ u: "https://shop.example/", c: { analytics: true, marketing: true } }, NONE)).toMatchObject({ pageKey: "/", state: 3, items: [], digest: Bun.hash("").toString(16) });
+  expect(inventorySample({ u: "not a url?x=1" }, NONE)).toMatchObject({ pageKey: "/", page: "not a url", pageHost: null });
+});
+
+/** Runs a program on `db`, recording the statements it ran. */
+function traced(db: Database, program: Program<void>): string[] {
+  const ran: string[] = [];
+  function* trace(): Program<void> {
+    let step = program.next();
+    while (!step.done) {
+      const op: Op = step.value;
+      ran.push(op.sql.trim().split(/\s+/).slice(0, 3).join(" "));
+      step = program.next(yield op);
+    }
+  }
+  runOnSqlite(db, trace());
+  return ran;
+}
+
+test("what a sample costs: a repeated one is one UPDATE (none when older), a changed one replaces its items", () => {
+  const db = new Database(":memory:");
+  migrateSqlite(db, tenantMigrations);
+  const digests = new SampleDigests();
+  const names = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `c${from + i}`);
+  const at = 1_767_000_000_000;
+  const first = inventorySample({ u: "https://s.example/p/1", ck: names(250) }, NONE);
+  // New: a lookup, the sample row, its items (250 rows: three statements of ≤ 100), the items and their sightings.
+  expect(traced(db, writeInventorySample("site", at, first, digests))).toEqual([
+    "SELECT digest, last_at",
+    "INSERT INTO inventory_samples",
+    "DELETE FROM inventory_sample_items",
+    ...Array(3).fill("INSERT INTO inventory_sample_items"),
+    ...Array(3).fill("INSERT INTO inventory"),
+    ...Array(3).fill("INSERT INTO inventory_sightings"),
+  ]);
+  // Unchanged, later: the sample's row only, without even a lookup.
+  expect(traced(db, writeInventorySample("site", at + 1, first, digests))).toEqual(["UPDATE inventory_samples SET"]);
+  // Unchanged and older: nothing.
+  expect(traced(db, writeInventorySample("site", at - 1, first, digests))).toEqual([]);
+  // A new connection (an empty cache) looks the digest up once.
+  expect(traced(db, writeInventorySample("site", at + 2, first, new SampleDigests()))).toEqual(["SELECT digest, last_at", "UPDATE inventory_samples SET"]);
+  const changed = inventorySample({ u: "https://s.example/p/2", ck: names(3, 1000) }, NONE);
+  expect(traced(db, writeInventorySample("site", at + 3, changed, digests))).toEqual([
+    "INSERT INTO inventory_samples",
+    "DELETE FROM inventory_sample_items",
+    "INSERT INTO inventory_sample_items",
+    "INSERT INTO inventory",
+    "INSERT INTO inventory_sightings",
+  ]);
+  expect(db.query("SELECT count(*) AS n FROM inventory_sample_items").get()).toEqual({ n: 3 });
+  expect(db.query("SELECT count(*) AS n FROM inventory").get()).toEqual({ n: 253 });
+  expect(db.query("SELECT last_at, path FROM inventory_samples").all()).toEqual([{ last_at: at + 3, path: "https://s.example/p/2" }]);
+});
