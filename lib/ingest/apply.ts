@@ -7,7 +7,7 @@ import { uuidBytes } from "../ids.ts";
 import { MAX_EVENT_AGE_MS } from "./protocol.ts";
 import { SeenOrders } from "./seen-orders.ts";
 import { countPopupEvents, hasPopupEvents, type PopupAction } from "./popup-counts.ts";
-import { SampleDigests, writeInventorySample, type InventorySample } from "./inventory.ts";
+import { KnownSamples, writeInventorySample, type InventorySample } from "./inventory.ts";
 
 export type { SessionAttrs };
 
@@ -63,15 +63,15 @@ export class RowRefs {
   prunedAt = new Map<number, number>();
   /** Every order id counted so far (never trimmed: an order counts once, ever). */
   orders = new SeenOrders();
-  /** The stored inventory samples' digests: a repeated sample skips its lookup. */
-  samples = new SampleDigests();
+  /** The stored inventory samples (lib/ingest/inventory.ts): a repeated one costs no lookup. */
+  samples = new KnownSamples();
 
   forget(): void {
     this.strings = new Map();
     this.sessions = new Map();
     this.prunedAt = new Map();
     this.orders = new SeenOrders();
-    this.samples = new SampleDigests();
+    this.samples = new KnownSamples();
   }
 
   /** Bounded: a long-running writer keeps the recent ones (sessions last 30 minutes). */
@@ -368,6 +368,7 @@ export function* applyHits(hits: Hit[], refs: RowRefs): Program<HitResult[]> {
     const span = siteSpan.get(hit.siteId);
     siteSpan.set(hit.siteId, { first: Math.min(span?.first ?? Infinity, hit.receivedAt), last: Math.max(span?.last ?? -Infinity, hit.receivedAt) });
   }
+  yield* refs.samples.writeMoves();
   for (const [key, hitsInMinute] of minuteHits) {
     const [siteId, minute] = key.split("|");
     yield run(

@@ -126,8 +126,9 @@ function stored(e: EventV1, site: TrackedSite, batchConsent: Consent): StoredEve
     case "inventory": {
       const sample = inventorySample(e, batchConsent);
       row.inventory = sample;
-      const count = (kind: string) => sample.items.reduce((n, i) => (i.kind === kind ? n + 1 : n), 0);
-      row.props = JSON.stringify({ cookies: count("cookie"), storage: count("storage"), hosts: count("host") });
+      const counts = { cookies: 0, storage: 0, hosts: 0 };
+      for (const item of sample.items) counts[item.kind === "cookie" ? "cookies" : item.kind === "host" ? "hosts" : "storage"]++;
+      row.props = JSON.stringify(counts);
       break;
     }
   }

@@ -95,8 +95,9 @@ describe("samples of a page type", () => {
     expect(sample("/blog")).toEqual([{ ...first, last_at: at, path: "http://localhost/blog/second" }]);
   });
 
-  test("changed items replace the sample's items; new items get first sightings, old ones keep theirs", async () => {
+  test("changed items: the sample's items become the new list; new items get first sightings, old ones keep theirs", async () => {
     const firstAt = (items("_ga")[0] as { first_seen_at: number }).first_seen_at;
+    const previousLastAt = sample("/blog")[0].last_at;
     const at = t() + 2000;
     const page = "http://localhost/blog/third";
     await send([ev("inventory", at, { u: page, ck: ["sid"], st: ["cart", "wish"], hs: ["cdn.example.net"] })]);
@@ -104,9 +105,10 @@ describe("samples of a page type", () => {
     expect(sample("/blog")).toEqual([{ page_key: "/blog", state: 0, digest: digestOf(lines), last_at: at, path: page }]);
     expect(sampleItems("/blog", 0)).toEqual(lines);
     expect(items("_ga", "sid", "wish")).toEqual([
-      // _ga is no longer in the latest sample: its row stays as it was.
-      { kind: "cookie", name: "_ga", first_seen_at: firstAt, last_seen_at: firstAt, before_consent: 1, last_path: "http://localhost/blog/first-post", host: "localhost" },
-      { kind: "cookie", name: "sid", first_seen_at: firstAt, last_seen_at: at, before_consent: 1, last_path: page, host: "localhost" },
+      // _ga left the sample: it was last seen when the previous sample was.
+      { kind: "cookie", name: "_ga", first_seen_at: firstAt, last_seen_at: previousLastAt, before_consent: 1, last_path: "http://localhost/blog/first-post", host: "localhost" },
+      // sid stayed: its row is untouched (a read takes the sample's last_at for it).
+      { kind: "cookie", name: "sid", first_seen_at: firstAt, last_seen_at: firstAt, before_consent: 1, last_path: "http://localhost/blog/first-post", host: "localhost" },
       { kind: "storage", name: "wish", first_seen_at: at, last_seen_at: at, before_consent: 1, last_path: page, host: "localhost" },
     ]);
     expect(sightings("sid", "wish")).toEqual([

@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { migrateSqlite, tenantMigrations } from "../../lib/db/migrate.ts";
 import { runOnSqlite, type Op, type Program } from "../../lib/db/statements.ts";
-import { inventorySample, SampleDigests, writeInventorySample } from "../../lib/ingest/inventory.ts";
+import { inventorySample, KnownSamples, writeInventorySample } from "../../lib/ingest/inventory.ts";
 
 const NONE = { analytics: false, marketing: false };
 
@@ -41,10 +41,10 @@ function traced(db: Database, program: Program<void>): string[] {
   return ran;
 }
 
-test("what a sample costs: a repeated one is one UPDATE (none when older), a changed one replaces its items", () => {
+test("what a sample costs: a repeated one is one UPDATE (none when older), a changed one writes its difference", () => {
   const db = new Database(":memory:");
   migrateSqlite(db, tenantMigrations);
-  const digests = new SampleDigests();
+  let digests = new KnownSamples();
   const names = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `c${from + i}`);
   const at = 1_767_000_000_000;
   const first = inventorySample({ u: "https://s.example/p/1", ck: names(250) }, NONE);
@@ -52,26 +52,42 @@ test("what a sample costs: a repeated one is one UPDATE (none when older), a cha
   expect(traced(db, writeInventorySample("site", at, first, digests))).toEqual([
     "SELECT digest, last_at",
     "INSERT INTO inventory_samples",
-    "DELETE FROM inventory_sample_items",
     ...Array(3).fill("INSERT INTO inventory_sample_items"),
     ...Array(3).fill("INSERT INTO inventory"),
     ...Array(3).fill("INSERT INTO inventory_sightings"),
   ]);
-  // Unchanged, later: the sample's row only, without even a lookup.
-  expect(traced(db, writeInventorySample("site", at + 1, first, digests))).toEqual(["UPDATE inventory_samples SET"]);
+  // Unchanged, later, however often in a transaction: the sample's row once at its end, without a lookup.
+  const group = (...writes: Program<void>[]) =>
+    (function* () {
+      for (const w of writes) yield* w;
+      yield* digests.writeMoves();
+    })();
+  expect(traced(db, group(writeInventorySample("site", at + 1, first, digests), writeInventorySample("site", at, first, digests)))).toEqual(["UPDATE inventory_samples SET"]);
+  expect(db.query("SELECT last_at, path FROM inventory_samples").all()).toEqual([{ last_at: at + 1, path: "https://s.example/p/1" }]);
   // Unchanged and older: nothing.
-  expect(traced(db, writeInventorySample("site", at - 1, first, digests))).toEqual([]);
+  expect(traced(db, group(writeInventorySample("site", at - 1, first, digests)))).toEqual([]);
   // A new connection (an empty cache) looks the digest up once.
-  expect(traced(db, writeInventorySample("site", at + 2, first, new SampleDigests()))).toEqual(["SELECT digest, last_at", "UPDATE inventory_samples SET"]);
-  const changed = inventorySample({ u: "https://s.example/p/2", ck: names(3, 1000) }, NONE);
+  digests = new KnownSamples();
+  expect(traced(db, group(writeInventorySample("site", at + 2, first, digests)))).toEqual(["SELECT digest, last_at", "UPDATE inventory_samples SET"]);
+  // One name more, one less: the difference only, whatever the sample's size.
+  const changed = inventorySample({ u: "https://s.example/p/2", ck: [...names(249, 1), "extra"] }, NONE);
   expect(traced(db, writeInventorySample("site", at + 3, changed, digests))).toEqual([
+    "SELECT kind, name",
     "INSERT INTO inventory_samples",
     "DELETE FROM inventory_sample_items",
+    "UPDATE inventory SET",
     "INSERT INTO inventory_sample_items",
     "INSERT INTO inventory",
     "INSERT INTO inventory_sightings",
   ]);
-  expect(db.query("SELECT count(*) AS n FROM inventory_sample_items").get()).toEqual({ n: 3 });
-  expect(db.query("SELECT count(*) AS n FROM inventory").get()).toEqual({ n: 253 });
+  const list = (sql: string) => (db.query(sql).all() as { name: string }[]).map((r) => r.name);
+  expect(list("SELECT name FROM inventory_sample_items ORDER BY name")).toEqual(changed.items.map((i) => i.name).sort());
+  expect(db.query("SELECT count(*) AS n FROM inventory").get()).toEqual({ n: 251 });
+  expect(db.query("SELECT name, first_seen_at, last_seen_at FROM inventory WHERE name IN ('c0', 'c1', 'extra') ORDER BY name").all()).toEqual([
+    { name: "c0", first_seen_at: at, last_seen_at: at + 2 },
+    { name: "c1", first_seen_at: at, last_seen_at: at },
+    { name: "extra", first_seen_at: at + 3, last_seen_at: at + 3 },
+  ]);
+  expect(list("SELECT name FROM inventory_sightings WHERE at = " + (at + 3))).toEqual(["extra"]);
   expect(db.query("SELECT last_at, path FROM inventory_samples").all()).toEqual([{ last_at: at + 3, path: "https://s.example/p/2" }]);
 });
