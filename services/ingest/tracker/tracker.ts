@@ -178,7 +178,7 @@ type Ev = Record<string, unknown>;
     const names = (list: string[]) => {
       const out: string[] = [];
       for (let n of list) { n = n.slice(0, 200); if (n && !/[\0-\x1f\x7f-\x9f]/.test(n) && out.length < 200 && out.indexOf(n) < 0) out.push(n); }
-      return out;
+      return out.sort(); // in order, the server only checks it
     };
     const keys: string[] = [];
     for (const s of [LS, SS]) try { for (let i = 0; s && i < s.length; i++) keys.push(s.key(i)!); } catch { /* blocked */ }
