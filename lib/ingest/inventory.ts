@@ -126,7 +126,9 @@ function run(sql: string, args: Arg[]): Op {
 /** Multi-row statements of up to CHUNK rows. */
 const CHUNK = 100;
 const SAMPLE = "site_id = ? AND page_key = ? AND state = ?";
-const insertSampleItemsSql = byRowCount("INSERT INTO inventory_sample_items (site_id, page_key, state, kind, name) VALUES", "(?,?,?,?,?)");
+// OR IGNORE: with another process writing the same file, what this connection remembers of a
+// sample may be behind; a difference taken from it then never fails the transaction.
+const insertSampleItemsSql = byRowCount("INSERT OR IGNORE INTO inventory_sample_items (site_id, page_key, state, kind, name) VALUES", "(?,?,?,?,?)");
 const upsertItemsSql = byRowCount(
   "INSERT INTO inventory (site_id, kind, name, first_seen_at, last_seen_at, before_consent, last_path, host) VALUES",
   "(?,?,?,?,?,?,?,?)",
