@@ -14,9 +14,10 @@ import { createSite, setPaused } from "../lib/admin/sites.ts";
 import { addDomain, verifyDomain } from "../lib/admin/domains.ts";
 import { createKey, revokeKey, rotateKey } from "../lib/admin/keys.ts";
 import { createIntegration, enableIntegration } from "../lib/admin/integrations.ts";
-import { setConsent } from "../lib/admin/consent.ts";
+import { CONSENT_FLAGS, setConsent } from "../lib/admin/consent.ts";
 import { createFunnel } from "../lib/admin/funnels.ts";
 import { createPopupCommand, createWheelCommand, popupCapCommand, statusCommand, updatePopupCommand, updateWheelCommand } from "../lib/admin/engagement.ts";
+import { classifyCommand, unclassifyCommand } from "../lib/admin/cookies.ts";
 import { seedDemoCommand } from "../lib/demo/seed.ts";
 
 type Flags = Record<string, string | true>;
@@ -41,10 +42,7 @@ const COMMANDS: Record<string, Command> = {
   "site create": { flags: ["org", "name", "domain", "timezone", "currency"], run: (p, f) => createSite(p, f) },
   "site pause": { flags: ["site"], run: (p, f) => setPaused(p, f, true) },
   "site resume": { flags: ["site"], run: (p, f) => setPaused(p, f, false) },
-  "site consent": {
-    flags: ["site", "mode", "dnt", "title", "text", "accept", "reject", "preferences", "save", "analytics-label", "marketing-label"],
-    run: (p, f) => setConsent(p, f),
-  },
+  "site consent": { flags: CONSENT_FLAGS, run: (p, f) => setConsent(p, f) },
   "domain add": { flags: ["site", "hostname"], booleans: ["include-subdomains", "primary"], run: (p, f) => addDomain(p, { ...f, includeSubdomains: f["include-subdomains"] }) },
   "domain verify": { flags: ["site", "hostname"], booleans: ["force"], run: (p, f) => verifyDomain(p, f) },
   "key create": { flags: ["org", "user", "perms", "sites", "expires", "name"], run: (p, f) => createKey(p, f) },
@@ -64,6 +62,8 @@ const COMMANDS: Record<string, Command> = {
   "spin pause": { flags: ["id"], run: statusCommand("wheel", "paused") },
   "spin activate": { flags: ["id"], run: statusCommand("wheel", "active") },
   "spin archive": { flags: ["id"], run: statusCommand("wheel", "archived") },
+  "cookies classify": { flags: ["site", "name", "category", "vendor", "purpose"], run: (p, f) => classifyCommand(p, f) },
+  "cookies unclassify": { flags: ["site", "name"], run: (p, f) => unclassifyCommand(p, f) },
   "schedule create": { flags: ["site", "file"], run: unavailable("schedule create", "report schedules arrive with the library reports") },
   "demo seed": { flags: ["visitors", "days", "site", "seed"], run: (p, f) => seedDemoCommand(p, f) },
 };

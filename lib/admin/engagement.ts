@@ -11,6 +11,7 @@ import {
 } from "../engagement/manage.ts";
 import { auditAdmin } from "./audit-admin.ts";
 import { readJsonFile } from "./json-file.ts";
+import { siteAndStore } from "./site-store.ts";
 import { enforceLimit } from "./limits.ts";
 import { idFlag, integer, orgById, siteById } from "./validate.ts";
 
@@ -19,13 +20,6 @@ import { idFlag, integer, orgById, siteById } from "./validate.ts";
 type Org = ReturnType<typeof orgById>;
 const AUDIT_NOUN: Record<Kind, string> = { popup: "popup", wheel: "spin" };
 const LABEL: Record<Kind, string> = { popup: "Popup", wheel: "Spin wheel" };
-
-/** A site named by `--site`, its org and the org's store. */
-async function siteAndStore(platform: Platform, value: unknown) {
-  const site = siteById(platform.control.db, idFlag(value, "--site"));
-  const org = orgById(platform.control.db, site.orgId);
-  return { site, org, store: await platform.tenants.get(org) };
-}
 
 /**
  * The popup or wheel named by `--id`, wherever it is: ids say nothing of their org, so each

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { ControlStore } from "../db/control.ts";
-import { domains, orgs, sites } from "../db/control-schema.ts";
+import { orgs, sites } from "../db/control-schema.ts";
 import { prepared } from "../db/prepared.ts";
-import { consentSettings, type ConsentSettings } from "./consent-settings.ts";
-import { domainCovers } from "../sites/domain-covers.ts";
+import { consentSettings, type ConsentSettings } from "../consent/settings.ts";
+import { coveredBy, verifiedDomainsOf } from "../sites/verified-domains.ts";
 
 export interface TrackedSite {
   id: string;
@@ -25,12 +25,6 @@ export function siteByKey(control: ControlStore, siteKey: string): TrackedSite |
     const site = prepared(db, "siteByKey", () => db.select().from(sites).where(eq(sites.siteKey, sql.placeholder("key"))).prepare()).get({ key: siteKey });
     if (!site) return null;
     const org = db.select({ id: orgs.id, dbUrl: orgs.dbUrl }).from(orgs).where(eq(orgs.id, site.orgId)).get()!;
-    const verified = db
-      .select({ hostname: domains.hostname, includeSubdomains: domains.includeSubdomains, status: domains.status })
-      .from(domains)
-      .where(eq(domains.siteId, site.id))
-      .all()
-      .filter((d) => d.status === "verified");
     return {
       id: site.id,
       siteKey: site.siteKey,
@@ -40,12 +34,12 @@ export function siteByKey(control: ControlStore, siteKey: string): TrackedSite |
       currency: site.currency,
       paused: site.paused,
       consent: consentSettings(site.consent),
-      domains: verified.map(({ hostname, includeSubdomains }) => ({ hostname, includeSubdomains })),
+      domains: verifiedDomainsOf(db, site.id),
     };
   });
 }
 
 /** Whether a host is one of the site's verified domains (or under one that includes subdomains). */
 export function hostAllowed(site: TrackedSite, host: string): boolean {
-  return site.domains.some((d) => domainCovers(d, host));
+  return coveredBy(site.domains, host);
 }

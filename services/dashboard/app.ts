@@ -27,6 +27,7 @@ import { issueKey, keyOfOrg, orgKey, orgKeys, revokeKeyRow, rotateKeyRow } from 
 import { MemberView } from "../../lib/api/workspace-models.ts";
 import { dashboardContext, doc, ERRORS, NoContent, STEP_UP_NOTE } from "./context.ts";
 import { workspaceRoutes } from "./workspace.ts";
+import { consentOverrideRoutes } from "./consent-overrides.ts";
 import { logLine } from "../../lib/log.ts";
 import type { Platform } from "../../lib/platform.ts";
 
@@ -219,6 +220,7 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
     );
 
   app.use(workspaceRoutes(platform));
+  app.use(consentOverrideRoutes(platform));
 
   // The single-page app, after the API routes: GET / and every other non-API path → index.html,
   // /assets/* → the built files (lib/dashboard/assets.ts). Without a build handed in, 404.

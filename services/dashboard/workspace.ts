@@ -1,5 +1,4 @@
 import { Elysia } from "elysia";
-import { and, eq } from "drizzle-orm";
 import { OrgParams } from "../../lib/api/key-models.ts";
 import {
   AcceptInvitationBody,
@@ -18,14 +17,13 @@ import {
   TwoFactorRequirement,
   TwoFactorRequirementBody,
 } from "../../lib/api/workspace-models.ts";
-import { sites } from "../../lib/db/control-schema.ts";
 import { notFound } from "../../lib/errors.ts";
 import { acceptInvitation, inviteMember } from "../../lib/members/invitations.ts";
 import { changeRole, checkRoleAuthority, memberOf, orgMembers, removeMember } from "../../lib/members/manage.ts";
 import { setTwoFactorRequirement } from "../../lib/members/two-factor-requirement.ts";
 import { addIntegration, enableIntegrationRow, siteIntegration } from "../../lib/integrations/manage.ts";
 import type { Platform } from "../../lib/platform.ts";
-import { dashboardContext, doc, ERRORS, NoContent, STEP_UP_NOTE } from "./context.ts";
+import { dashboardContext, doc, ERRORS, NoContent, orgSite, STEP_UP_NOTE } from "./context.ts";
 
 const PATHS = { email: "email", user: "userId", role: "role" };
 
@@ -40,11 +38,7 @@ export function workspaceRoutes(platform: Platform) {
     if (!found) throw notFound("Member");
     return found;
   };
-  const siteOf = (orgId: string, siteId: string) => {
-    const site = platform.control.db.select().from(sites).where(and(eq(sites.id, siteId), eq(sites.orgId, orgId))).get();
-    if (!site) throw notFound("Site");
-    return site;
-  };
+  const siteOf = (orgId: string, siteId: string) => orgSite(platform, orgId, siteId);
   return new Elysia({ name: "dashboard:workspace" })
     .use(dashboardContext(platform))
     .get(

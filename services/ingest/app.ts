@@ -11,7 +11,7 @@ import type { DirectRoutes } from "../../lib/http/upstream.ts";
 import { CollectThread } from "../../lib/ingest/collect-thread.ts";
 import { bodyText } from "../../lib/http/request.ts";
 import { siteByKey } from "../../lib/ingest/site-lookup.ts";
-import { ConsentSettings } from "../../lib/ingest/consent-settings.ts";
+import { PublicConsentSettings, publicConsentSettings } from "../../lib/consent/settings.ts";
 import { ErrorEnvelope, JsonInteger } from "../../lib/api/models.ts";
 import type { Platform } from "../../lib/platform.ts";
 import { ENGAGE_SCRIPT, TRACKER_SCRIPT } from "./page-scripts.ts";
@@ -27,7 +27,7 @@ const SCRIPT_DOC = (summary: string) => ({
 
 const SiteConfig = t.Object({
   siteKey: t.String(),
-  consent: ConsentSettings,
+  consent: PublicConsentSettings,
   popups: t.Array(t.Unknown(), { description: "The site's active popups inside their schedule, as PublicPopup (lib/engagement/types.ts)" }),
   wheels: t.Array(t.Unknown(), { description: "The site's active spin wheels inside their schedule, as PublicWheel: labels and colours, no weights, stock or codes" }),
   popupsPerSession: JsonInteger({ minimum: 1, description: "How many different popups one session may see (default 1)" }),
@@ -79,7 +79,7 @@ export function createIngestService(platform: Platform, options: EngagementOptio
         // A minute in caches plus up to CONFIG_STALENESS_MS here: a paused popup stops showing within 90 s.
         set.headers["cache-control"] = "public, max-age=60";
         set.headers["access-control-allow-origin"] = "*";
-        return { siteKey: site.siteKey, consent: site.consent, ...(await engagement.config(site)) };
+        return { siteKey: site.siteKey, consent: publicConsentSettings(site.consent), ...(await engagement.config(site)) };
       },
       {
         params: t.Object({ siteKey: t.String({ maxLength: 64 }) }),

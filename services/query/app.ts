@@ -12,6 +12,7 @@ import { analyticsRoutes } from "./routes/analytics.ts";
 import { funnelsExploreRoutes } from "./routes/funnels-explore.ts";
 import { peopleRoutes } from "./routes/people.ts";
 import { engagementRoutes } from "./routes/engagement.ts";
+import { consentSettingsRoutes } from "./routes/consent-settings.ts";
 
 /**
  * The read API (everything under /api/v1 but the OpenAPI document). Scope and permission were
@@ -29,7 +30,8 @@ export function createQueryApp(platform: Platform) {
     .use(analyticsRoutes(platform))
     .use(funnelsExploreRoutes(platform))
     .use(peopleRoutes(platform))
-    .use(engagementRoutes(platform));
+    .use(engagementRoutes(platform))
+    .use(consentSettingsRoutes(platform));
 }
 
 /**

@@ -22,7 +22,7 @@ export interface Upstreams {
   dashboard: Upstream;
 }
 
-/** The dashboard service's own API routes (session-only: sign-in, second factor, e-mail, account, Workspace → API keys and members, invitations). */
+/** The dashboard service's own API routes (session-only: sign-in, second factor, e-mail, account, Workspace → API keys and members, invitations, cookie overrides). */
 const DASHBOARD_API = [
   "/api/v1/session",
   "/api/v1/session/*",
@@ -35,6 +35,7 @@ const DASHBOARD_API = [
   "/api/v1/orgs/:orgId/two-factor-requirement",
   "/api/v1/invitations/accept",
   "/api/v1/orgs/:orgId/sites/:siteId/integrations/*",
+  "/api/v1/orgs/:orgId/sites/:siteId/cookies/overrides/*",
 ];
 /** Writes the dashboard answers on a path whose GET is a read-API route (the integrations list). */
 const DASHBOARD_WRITES = ["/api/v1/orgs/:orgId/sites/:siteId/integrations"];

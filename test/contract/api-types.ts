@@ -734,6 +734,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The site's consent settings: mode, categories, banner texts per language, DNT/GPC handling, policy link
+         * @description Permission: `consent.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdConsent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/hooks/webhook_in/{siteKey}": {
         parameters: {
             query?: never;
@@ -1073,6 +1093,30 @@ export interface paths {
          */
         post: operations["postApiV1OrgsByOrgIdSitesBySiteIdIntegrationsByIntegrationIdEnable"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/cookies/overrides/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Classify a cookie, storage key or host (session only)
+         * @description The site's override for that name, first in classification (`match: "override"`) and kept across rescans; a second call replaces it (audited `cookie.classified`). `category` one of necessary, analytics, marketing, personalization, unknown; `vendor` at most 200 characters and `purpose` at most 1000 (both trimmed, empty when left out); the name (URL-encoded in the path) 1–200 characters without control characters — else 422 with the field's path. Owners and admins only (others 403 FORBIDDEN; not a member, or a site outside the org → 404). No step-up: a classification changes what the inventory says, not who can reach data.
+         */
+        put: operations["putApiV1OrgsByOrgIdSitesBySiteIdCookiesOverridesByName"];
+        post?: never;
+        /**
+         * Remove a classification override (session only)
+         * @description The name is classified by the database again (audited `cookie.unclassified`). No override of that name → 404 (details path `name`). Owners and admins only (others 403 FORBIDDEN; not a member, or a site outside the org → 404). No step-up: a classification changes what the inventory says, not who can reach data.
+         */
+        delete: operations["deleteApiV1OrgsByOrgIdSitesBySiteIdCookiesOverridesByName"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1693,27 +1737,52 @@ export interface operations {
                 content: {
                     "application/json": {
                         siteKey: string;
+                        /** PublicConsentSettings */
                         consent: {
-                            /** @enum {string} */
+                            /**
+                             * @description opt-in: nothing persistent until accepted (the banner asks); opt-out: granted until declined (the banner informs); none: no banner, the page reports consent itself
+                             * @enum {string}
+                             */
                             mode: "opt-in" | "opt-out" | "none";
-                            /** @default true */
-                            respectDnt: boolean;
-                            /** @default Your privacy */
-                            title: string;
-                            /** @default We use privacy-friendly analytics. With your consent we also remember your visits and which campaign brought you here. */
-                            text: string;
-                            /** @default Accept */
-                            accept: string;
-                            /** @default Decline */
-                            reject: string;
-                            /** @default Preferences */
-                            preferences: string;
-                            /** @default Save choices */
-                            save: string;
-                            /** @default Analytics: remember my visits */
-                            analyticsLabel: string;
-                            /** @default Marketing: remember campaigns */
-                            marketingLabel: string;
+                            /** @description The categories the banner offers; one not offered is never granted by the banner */
+                            categories: ("analytics" | "marketing")[];
+                            /**
+                             * @description respect: a Do-Not-Track browser is a refusal without a banner; ignore: it is not
+                             * @enum {string}
+                             */
+                            dnt: "respect" | "ignore";
+                            /**
+                             * @description respect: a Global Privacy Control browser is a refusal without a banner; ignore: it is not
+                             * @enum {string}
+                             */
+                            gpc: "respect" | "ignore";
+                            /** @description The privacy policy the banner links to (http or https), or null */
+                            policyUrl: string | null;
+                            /** @description The language whose texts a browser gets when none of its languages has texts */
+                            defaultLanguage: string;
+                            /** @description Banner texts by lower-case BCP 47 language tag (at most 30); the banner uses the first of the browser's languages with texts, by full tag then primary subtag, else defaultLanguage */
+                            texts: {
+                                [key: string]: {
+                                    /** @description The banner's heading */
+                                    title: string;
+                                    /** @description The banner's explanation */
+                                    text: string;
+                                    /** @description The accept-all button */
+                                    accept: string;
+                                    /** @description The decline button */
+                                    reject: string;
+                                    /** @description The button that opens the category choices */
+                                    preferences: string;
+                                    /** @description The button that saves the category choices */
+                                    save: string;
+                                    /** @description The analytics checkbox's label */
+                                    analyticsLabel: string;
+                                    /** @description The marketing checkbox's label */
+                                    marketingLabel: string;
+                                    /** @description The privacy policy link's text (shown when policyUrl is set) */
+                                    policyLabel: string;
+                                };
+                            };
                         };
                         /** @description The site's active popups inside their schedule, as PublicPopup (lib/engagement/types.ts) */
                         popups: unknown[];
@@ -6964,6 +7033,154 @@ export interface operations {
             };
         };
     };
+    getApiV1OrgsByOrgIdSitesBySiteIdConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description opt-in: nothing persistent until accepted (the banner asks); opt-out: granted until declined (the banner informs); none: no banner, the page reports consent itself
+                         * @enum {string}
+                         */
+                        mode: "opt-in" | "opt-out" | "none";
+                        /** @description The categories the banner offers; one not offered is never granted by the banner */
+                        categories: ("analytics" | "marketing")[];
+                        /**
+                         * @description respect: a Do-Not-Track browser is a refusal without a banner; ignore: it is not
+                         * @enum {string}
+                         */
+                        dnt: "respect" | "ignore";
+                        /**
+                         * @description respect: a Global Privacy Control browser is a refusal without a banner; ignore: it is not
+                         * @enum {string}
+                         */
+                        gpc: "respect" | "ignore";
+                        /** @description The privacy policy the banner links to (http or https), or null */
+                        policyUrl: string | null;
+                        /** @description Where the scanner starts: http(s) on a verified domain of the site; null for https://<site domain>/ */
+                        defaultUrl: string | null;
+                        /** @description The language whose texts a browser gets when none of its languages has texts */
+                        defaultLanguage: string;
+                        /** @description Banner texts by lower-case BCP 47 language tag (at most 30); the banner uses the first of the browser's languages with texts, by full tag then primary subtag, else defaultLanguage */
+                        texts: {
+                            [key: string]: {
+                                /** @description The banner's heading */
+                                title: string;
+                                /** @description The banner's explanation */
+                                text: string;
+                                /** @description The accept-all button */
+                                accept: string;
+                                /** @description The decline button */
+                                reject: string;
+                                /** @description The button that opens the category choices */
+                                preferences: string;
+                                /** @description The button that saves the category choices */
+                                save: string;
+                                /** @description The analytics checkbox's label */
+                                analyticsLabel: string;
+                                /** @description The marketing checkbox's label */
+                                marketingLabel: string;
+                                /** @description The privacy policy link's text (shown when policyUrl is set) */
+                                policyLabel: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key, or no session; a session call can also get TWO_FACTOR_REQUIRED or SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission, or the Origin check of a session's POST), LICENCE_INACTIVE, FEATURE_UNAVAILABLE (details[0].message is the feature key), or for a session EMAIL_NOT_VERIFIED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     postV1HooksWebhook_inBySiteKey: {
         parameters: {
             query?: never;
@@ -9854,6 +10071,259 @@ export interface operations {
                         resumed: number;
                     };
                 };
+            };
+            /** @description Response for status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 423 */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putApiV1OrgsByOrgIdSitesBySiteIdCookiesOverridesByName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    category: "necessary" | "analytics" | "marketing" | "personalization" | "unknown";
+                    /** @description At most 200 characters; empty when left out */
+                    vendor?: string;
+                    /** @description At most 1000 characters; empty when left out */
+                    purpose?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The cookie, storage key or host name, exactly as the inventory lists it */
+                        name: string;
+                        /** @enum {string} */
+                        category: "necessary" | "analytics" | "marketing" | "personalization" | "unknown";
+                        vendor: string;
+                        purpose: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Response for status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 423 */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteApiV1OrgsByOrgIdSitesBySiteIdCookiesOverridesByName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Response for status 400 */
             400: {

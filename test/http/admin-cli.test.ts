@@ -100,7 +100,7 @@ test("site consent changes what the script reads, and refuses bad values", () =>
   const org = must(admin("org", "create", "--name", "Consenting"));
   const site = must(admin("site", "create", "--org", org.id, "--name", "C", "--domain", "consent.test"));
   const out = must(admin("site", "consent", "--site", site.id, "--mode", "opt-out", "--dnt", "ignore", "--title", "Cookies?", "--analytics-label", "Stats"));
-  expect(out.consent).toMatchObject({ mode: "opt-out", respectDnt: false, title: "Cookies?", analyticsLabel: "Stats", accept: "Accept" });
+  expect(out.consent).toMatchObject({ mode: "opt-out", dnt: "ignore", gpc: "respect", texts: { en: { title: "Cookies?", analyticsLabel: "Stats", accept: "Accept" } } });
   bad(["site", "consent", "--site", site.id, "--mode", "sometimes"], "VALIDATION_FAILED", "--mode");
   bad(["site", "consent", "--site", site.id, "--dnt", "maybe"], "VALIDATION_FAILED", "--dnt");
   bad(["site", "consent", "--site", site.id, "--title", "x".repeat(121)], "VALIDATION_FAILED", "--title");

@@ -3,6 +3,7 @@ import { must, startStack, type TestStack } from "../helpers/stack.ts";
 import { batch, CHROME_UA, ev, IPHONE_UA, openTenant, post, uuid } from "../helpers/hits.ts";
 import { eventIdHash } from "../../lib/ingest/apply.ts";
 import { setPaused } from "../../lib/admin/sites.ts";
+import { defaultConsentSettings } from "../../lib/consent/settings.ts";
 
 let s: TestStack;
 let boot: NonNullable<TestStack["bootstrap"]>;
@@ -338,11 +339,14 @@ describe("the script and its config", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.headers.get("cache-control")).toContain("public");
     const body = (await res.json()) as any;
-    expect(body).toMatchObject({ siteKey: boot.siteKey, consent: { mode: "opt-in", respectDnt: true }, popups: [], wheels: [] });
+    const { defaultUrl: _scannerOnly, ...defaults } = defaultConsentSettings();
+    expect(body).toMatchObject({ siteKey: boot.siteKey, consent: defaults, popups: [], wheels: [] });
+    expect(Object.keys(body.consent).sort()).toEqual(["categories", "defaultLanguage", "dnt", "gpc", "mode", "policyUrl", "texts"]);
     expect((await fetch(`${s.url}/v1/sites/tm_unknown/config`)).status).toBe(404);
-    must(s.admin("site", "consent", "--site", shop.id, "--mode", "opt-out", "--text", "We count visits."));
+    must(s.admin("site", "consent", "--site", shop.id, "--mode", "opt-out", "--text", "We count visits.", "--default-url", "https://www.brand.test/start"));
     const changed = (await (await fetch(`${s.url}/v1/sites/${shop.siteKey}/config`)).json()) as any;
-    expect(changed.consent).toMatchObject({ mode: "opt-out", text: "We count visits.", respectDnt: true });
+    // Where the scanner starts is not the page's business: the public config leaves it out.
+    expect(changed.consent).toEqual({ ...defaults, mode: "opt-out", texts: { en: { ...defaults.texts.en, text: "We count visits." } } });
   });
 });
 

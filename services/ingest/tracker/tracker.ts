@@ -9,9 +9,7 @@
 import { pageKey } from "../../../lib/consent/page-key.ts";
 
 type Consent = { analytics: boolean; marketing: boolean };
-type Settings = {
-  mode: "opt-in" | "opt-out" | "none";
-  respectDnt: boolean;
+type Texts = {
   title: string;
   text: string;
   accept: string;
@@ -20,6 +18,17 @@ type Settings = {
   save: string;
   analyticsLabel: string;
   marketingLabel: string;
+  policyLabel: string;
+};
+/** The public config's consent settings (lib/consent/settings.ts, without defaultUrl). */
+type Settings = {
+  mode: "opt-in" | "opt-out" | "none";
+  categories: ("analytics" | "marketing")[];
+  dnt: "respect" | "ignore";
+  gpc: "respect" | "ignore";
+  policyUrl: string | null;
+  defaultLanguage: string;
+  texts: Record<string, Texts>;
 };
 type Ev = Record<string, unknown>;
 
@@ -207,37 +216,61 @@ type Ev = Record<string, unknown>;
     listeners.forEach((f) => { try { f(consent); } catch { /* a listener's error is its own */ } });
     sampleSoon();
   }
+  /** The banner grants only the categories the site offers. */
+  const offered = (c: Consent): Consent => {
+    const o = settings ? settings.categories : [];
+    return { analytics: c.analytics && o.indexOf("analytics") >= 0, marketing: c.marketing && o.indexOf("marketing") >= 0 };
+  };
+  /** The first browser language with texts (its full tag, then its primary subtag), else the default language. */
+  function language(s: Settings): string {
+    for (const l of nav.languages || [nav.language]) {
+      const tag = String(l).toLowerCase(), primary = tag.split("-")[0];
+      if (s.texts[tag]) return tag;
+      if (s.texts[primary]) return primary;
+    }
+    return s.defaultLanguage;
+  }
   let dialog: HTMLElement | null = null;
   function showDialog(prefs: boolean) {
     if (!settings || dialog) return;
     const s = settings;
+    const lang = language(s), x = s.texts[lang];
+    if (!x) return;
     const el = (tag: string, attrs: Record<string, string>, text?: string) => {
       const e = d.createElement(tag);
       for (const k in attrs) e.setAttribute(k, attrs[k]);
       if (text) e.textContent = text;
       return e;
     };
-    const box = (dialog = el("div", { role: "dialog", "aria-modal": "false", "aria-labelledby": "tm-ct", "aria-describedby": "tm-cd", id: "tm-consent",
+    const box = (dialog = el("div", { role: "dialog", "aria-modal": "false", "aria-labelledby": "tm-ct", "aria-describedby": "tm-cd", id: "tm-consent", lang,
       style: "position:fixed;z-index:2147483647;left:16px;right:16px;bottom:16px;max-width:560px;margin:auto;background:#fff;color:#111;border:1px solid #888;border-radius:8px;padding:16px;font:15px/1.4 system-ui,sans-serif;box-shadow:0 4px 24px rgba(0,0,0,.2)" }));
-    box.append(el("h2", { id: "tm-ct", style: "margin:0 0 8px;font-size:17px" }, s.title), el("p", { id: "tm-cd", style: "margin:0 0 12px" }, s.text));
+    box.append(el("h2", { id: "tm-ct", style: "margin:0 0 8px;font-size:17px" }, x.title), el("p", { id: "tm-cd", style: "margin:0 0 12px" }, x.text));
+    if (s.policyUrl) {
+      const p = el("p", { style: "margin:0 0 12px" });
+      p.append(el("a", { href: s.policyUrl, rel: "noopener", style: "color:#0645ad;text-decoration:underline" }, x.policyLabel));
+      box.append(p);
+    }
     const prefBox = el("fieldset", { style: "border:0;padding:0;margin:0 0 12px" + (prefs ? "" : ";display:none") });
-    const box1 = el("input", { type: "checkbox", id: "tm-ca" }) as HTMLInputElement;
-    const box2 = el("input", { type: "checkbox", id: "tm-cm" }) as HTMLInputElement;
-    box1.checked = consent.analytics;
-    box2.checked = consent.marketing;
-    const l1 = el("label", { for: "tm-ca", style: "display:block" }), l2 = el("label", { for: "tm-cm", style: "display:block" });
-    l1.append(box1, " " + s.analyticsLabel);
-    l2.append(box2, " " + s.marketingLabel);
-    prefBox.append(el("legend", { style: "position:absolute;left:-9999px" }, s.preferences), l1, l2);
+    prefBox.append(el("legend", { style: "position:absolute;left:-9999px" }, x.preferences));
+    // Only the offered categories get a checkbox.
+    const checks: Partial<Record<keyof Consent, HTMLInputElement>> = {};
+    for (const c of s.categories) {
+      const input = (checks[c] = el("input", { type: "checkbox", id: "tm-c" + c[0] }) as HTMLInputElement);
+      input.checked = consent[c];
+      const label = el("label", { for: input.id, style: "display:block" });
+      label.append(input, " " + (c === "analytics" ? x.analyticsLabel : x.marketingLabel));
+      prefBox.append(label);
+    }
     box.append(prefBox);
-    const close = (c: Consent) => { setConsent(c, true); box.remove(); dialog = null; };
+    const close = (c: Consent) => { setConsent(offered(c), true); box.remove(); dialog = null; };
+    const checked = (c: keyof Consent) => !!checks[c] && checks[c]!.checked;
     const button = (label: string, action: () => void) => { const b = el("button", { type: "button", style: "margin:0 8px 0 0;padding:8px 14px;font:inherit;cursor:pointer" }, label); b.onclick = action; box.append(b); return b; };
-    const first = button(s.reject, () => close({ analytics: false, marketing: false }));
-    const prefButton = button(prefs ? s.save : s.preferences, () => {
-      if (prefBox.style.display === "none") { prefBox.style.display = ""; prefButton.textContent = s.save; box1.focus(); }
-      else close({ analytics: box1.checked, marketing: box2.checked });
+    const first = button(x.reject, () => close({ analytics: false, marketing: false }));
+    const prefButton = button(prefs ? x.save : x.preferences, () => {
+      if (prefBox.style.display === "none") { prefBox.style.display = ""; prefButton.textContent = x.save; (prefBox.querySelector("input") as HTMLElement).focus(); }
+      else close({ analytics: checked("analytics"), marketing: checked("marketing") });
     });
-    button(s.accept, () => close({ analytics: true, marketing: true }));
+    button(x.accept, () => close({ analytics: true, marketing: true }));
     box.addEventListener("keydown", (e) => { if ((e as KeyboardEvent).key === "Escape") close(consent.analytics || consent.marketing ? consent : { analytics: false, marketing: false }); });
     d.body.append(box);
     if (prefs) first.focus();
@@ -265,11 +298,12 @@ type Ev = Record<string, unknown>;
 
   function start(s: Settings) {
     settings = s;
-    dnt = s.respectDnt && (nav.doNotTrack === "1" || nav.globalPrivacyControl === true);
+    // Do-Not-Track and Global Privacy Control, each as the site handles it: respected, a refusal without a banner.
+    dnt = (s.dnt === "respect" && nav.doNotTrack === "1") || (s.gpc === "respect" && nav.globalPrivacyControl === true);
     let choice: { a: number; m: number } | null = null;
     try { choice = JSON.parse(read(LS, CHOICE) || "null"); } catch { choice = null; }
     if (choice) consent = { analytics: !!choice.a, marketing: !!choice.m };
-    else if (s.mode === "opt-out" && !dnt) consent = { analytics: true, marketing: true };
+    else if (s.mode === "opt-out" && !dnt) consent = offered({ analytics: true, marketing: true });
     ready = true;
     listeners.forEach((f) => f(consent));
     if (!dnt && !choice && s.mode !== "none") showDialog(false);
@@ -319,5 +353,6 @@ type Ev = Record<string, unknown>;
   fetch(base + "/v1/sites/" + encodeURIComponent(siteKey) + "/config", { credentials: "omit" })
     .then((r) => (r.ok ? r.json() : Promise.reject()))
     .then((c: { consent: Settings; engage?: string | null }) => { start(c.consent); engage(c); })
-    .catch(() => start({ mode: "opt-in", respectDnt: true } as Settings));
+    // Without the config: opt-in, DNT and GPC respected, and no banner (it has no texts to show).
+    .catch(() => start({ mode: "opt-in", categories: [], dnt: "respect", gpc: "respect", policyUrl: null, defaultLanguage: "en", texts: {} }));
 })(window, document);
