@@ -15,6 +15,7 @@ import { addDomain, verifyDomain } from "../lib/admin/domains.ts";
 import { createKey, revokeKey, rotateKey } from "../lib/admin/keys.ts";
 import { createIntegration, enableIntegration } from "../lib/admin/integrations.ts";
 import { CONSENT_FLAGS, setConsent } from "../lib/admin/consent.ts";
+import { scanCookiesCommand } from "../lib/admin/cookie-scan.ts";
 import { createFunnel } from "../lib/admin/funnels.ts";
 import { createPopupCommand, createWheelCommand, popupCapCommand, statusCommand, updatePopupCommand, updateWheelCommand } from "../lib/admin/engagement.ts";
 import { classifyCommand, unclassifyCommand } from "../lib/admin/cookies.ts";
@@ -62,6 +63,7 @@ const COMMANDS: Record<string, Command> = {
   "spin pause": { flags: ["id"], run: statusCommand("wheel", "paused") },
   "spin activate": { flags: ["id"], run: statusCommand("wheel", "active") },
   "spin archive": { flags: ["id"], run: statusCommand("wheel", "archived") },
+  "cookies scan": { flags: ["site"], run: (p, f) => scanCookiesCommand(p, f) },
   "cookies classify": { flags: ["site", "name", "category", "vendor", "purpose"], run: (p, f) => classifyCommand(p, f) },
   "cookies unclassify": { flags: ["site", "name"], run: (p, f) => unclassifyCommand(p, f) },
   "schedule create": { flags: ["site", "file"], run: unavailable("schedule create", "report schedules arrive with the library reports") },

@@ -64,6 +64,10 @@ export const ScanView = t.Object(
 );
 export type ScanView = Static<typeof ScanView>;
 
+/** One scan with its id: what `cookies scan` prints and "Scan now" answers. */
+export const ScanAnswer = t.Composite([t.Object({ id: t.String({ description: "The scan's id" }) }), ScanView], { title: "CookieScanWithId" });
+export type ScanAnswer = Static<typeof ScanAnswer>;
+
 export const RemovedItem = t.Object({ name: t.String(), kind: Kind, host: t.String(), category: Category, vendor: t.String() }, { title: "RemovedInventoryItem" });
 
 export const CookieInventory = t.Object(

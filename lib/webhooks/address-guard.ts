@@ -56,9 +56,10 @@ export function addressProblem(address: string): string | null {
  * The addresses a delivery may connect to: a literal IP as it is, a name resolved to all its
  * addresses. Any refused address refuses the target (a name with one private address could
  * be made to use it). The connection is then made to these very addresses, so a second
- * lookup cannot answer differently (DNS rebinding).
+ * lookup cannot answer differently (DNS rebinding). `setting` names the operator's switch in
+ * a refusal (the cookie scanner has its own).
  */
-export async function resolveTarget(url: URL, allowPrivate: boolean, resolve: Resolver = dnsResolver): Promise<ResolvedTarget> {
+export async function resolveTarget(url: URL, allowPrivate: boolean, resolve: Resolver = dnsResolver, setting = "WEBHOOK_ALLOW_PRIVATE"): Promise<ResolvedTarget> {
   const host = url.hostname.replace(/^\[|\]$/g, "");
   const literal = ipaddr.isValid(host);
   const addresses: TargetAddress[] = literal ? [{ address: host, family: ipaddr.parse(host).kind() === "ipv6" ? 6 : 4 }] : await resolve(host);
@@ -68,7 +69,7 @@ export async function resolveTarget(url: URL, allowPrivate: boolean, resolve: Re
     const problem = addressProblem(address);
     if (problem) {
       const what = literal ? `${host} is ${problem}` : `${host} resolves to ${address}, ${problem}`;
-      return { ok: false, reason: `${what}: refused (WEBHOOK_ALLOW_PRIVATE=1 allows private targets)` };
+      return { ok: false, reason: `${what}: refused (${setting}=1 allows private targets)` };
     }
   }
   return { ok: true, addresses };

@@ -1,6 +1,7 @@
 import { orgs } from "../db/control-schema.ts";
 import { getOp, readRows, runOp, runProgram, type Program, type StoreHandles } from "../db/statements.ts";
 import type { OrgStoreRef, TenantStore } from "../db/tenants.ts";
+import { ReachableStores } from "../db/reachable-stores.ts";
 import { auditRow } from "../audit.ts";
 import { logLine } from "../log.ts";
 import type { Platform } from "../platform.ts";
@@ -146,7 +147,7 @@ export class DeliveryWorker {
   private readonly options: DeliveryWorkerOptions & Required<Pick<DeliveryWorkerOptions, "pollMs" | "sweepMs" | "concurrency" | "random">>;
   /** When each organization's next delivery is due, as far as this process knows. */
   private readonly nextDue = new Map<string, number>();
-  private readonly unreachable = new Set<string>();
+  private readonly stores: ReachableStores;
   private lastSweep = -Infinity;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
@@ -160,6 +161,7 @@ export class DeliveryWorker {
     options: DeliveryWorkerOptions,
   ) {
     this.options = { pollMs: 1000, sweepMs: 60_000, concurrency: 16, random: Math.random, ...options };
+    this.stores = new ReachableStores(platform.tenants, "webhook deliveries");
   }
 
   /** Looks for due deliveries every `pollMs`, the first time one `pollMs` after the start (the first look is a sweep: what was pending before a restart goes then). */
@@ -223,16 +225,9 @@ export class DeliveryWorker {
       if (this.stopped) break;
       if (!sweep && (this.nextDue.get(org.id) ?? Infinity) > this.platform.now()) continue;
       stats.orgs++;
-      let store: TenantStore;
-      try {
-        store = await this.platform.tenants.get(org);
-        if (this.unreachable.delete(org.id)) logLine({ level: "info", msg: "webhook deliveries: organization store reachable again", orgId: org.id });
-      } catch (error) {
-        // An org whose own database is down keeps its deliveries; they go when it is back.
-        if (!this.unreachable.has(org.id)) logLine({ level: "warn", msg: "webhook deliveries: organization store unreachable, skipped", orgId: org.id, error: String((error as Error)?.message ?? error) });
-        this.unreachable.add(org.id);
-        continue;
-      }
+      // An org whose own database is down keeps its deliveries; they go when it is back.
+      const store = await this.stores.open(org);
+      if (!store) continue;
       try {
         backlog = (await this.deliverDue(store, stats)) || backlog;
         this.nextDue.set(org.id, await nextDueAt(store));

@@ -27,6 +27,7 @@ import { issueKey, keyOfOrg, orgKey, orgKeys, revokeKeyRow, rotateKeyRow } from 
 import { MemberView } from "../../lib/api/workspace-models.ts";
 import { dashboardContext, doc, ERRORS, NoContent, STEP_UP_NOTE } from "./context.ts";
 import { workspaceRoutes } from "./workspace.ts";
+import { consentScanRoutes, type ConsentScanOptions } from "./consent-scan.ts";
 import { consentOverrideRoutes } from "./consent-overrides.ts";
 import { logLine } from "../../lib/log.ts";
 import type { Platform } from "../../lib/platform.ts";
@@ -39,7 +40,7 @@ const EmailSent = t.Object({ sent: t.Literal(true) });
  * PUBLIC_URL's origin (CSRF) and every session call against DESIGN 12's rules (lib/auth).
  * `spa` serves the built single-page app (lib/dashboard/assets.ts: builtDashboardAssets).
  */
-export function createDashboardService(platform: Platform, spa: ((request: Request) => Response | null) | null = null) {
+export function createDashboardService(platform: Platform, spa: ((request: Request) => Response | null) | null = null, options: ConsentScanOptions = {}) {
   const view = (live: LiveSession) => sessionView(live, userOrgs(platform.control.db, live.user.id));
 
   const app = new Elysia({ name: "dashboard", ...SERVICE_CONFIG })
@@ -220,6 +221,7 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
     );
 
   app.use(workspaceRoutes(platform));
+  app.use(consentScanRoutes(platform, options));
   app.use(consentOverrideRoutes(platform));
 
   // The single-page app, after the API routes: GET / and every other non-API path → index.html,

@@ -6,14 +6,17 @@ import { ErrorEnvelope } from "../../lib/api/models.ts";
 import { presentedSecrets, receiveInboundLead } from "../../lib/leads/inbound.ts";
 import { InboundLeadBody, LeadReceipt } from "../../lib/leads/models.ts";
 import { DeliveryWorker } from "../../lib/webhooks/worker.ts";
+import { ScanWorker } from "../../lib/consent/scan-worker.ts";
 import type { Platform } from "../../lib/platform.ts";
 
 /**
- * The hooks service: the inbound lead webhook, and the outbound webhook worker that sends the
- * deliveries of new leads (started and stopped by whoever runs the service).
+ * The hooks service: the inbound lead webhook, the outbound webhook worker that sends the
+ * deliveries of new leads, and the cookie scan worker (both started and stopped by whoever runs
+ * the service).
  */
 export function createHooksService(platform: Platform) {
   const deliveries = new DeliveryWorker(platform, { allowPrivate: platform.settings.webhookAllowPrivate, timeoutMs: platform.settings.webhookTimeoutMs });
+  const scans = new ScanWorker(platform);
   const app = new Elysia({ name: "hooks", ...SERVICE_CONFIG })
     .use(serviceBase({ name: "hooks", secret: platform.secret, requireAuth: false }))
     .use(serviceDocs("hooks"))
@@ -42,5 +45,5 @@ export function createHooksService(platform: Platform) {
         },
       },
     );
-  return { app, deliveries };
+  return { app, deliveries, scans };
 }

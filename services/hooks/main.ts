@@ -4,5 +4,6 @@ import { createHooksService } from "./app.ts";
 await runService("hooks", (platform) => {
   const hooks = createHooksService(platform);
   hooks.deliveries.start();
-  return { handle: (request: Request) => hooks.app.handle(request), close: () => hooks.deliveries.stop() };
+  hooks.scans.start();
+  return { handle: (request: Request) => hooks.app.handle(request), close: async () => void (await Promise.all([hooks.deliveries.stop(), hooks.scans.stop()])) };
 });

@@ -22,7 +22,7 @@ export interface Upstreams {
   dashboard: Upstream;
 }
 
-/** The dashboard service's own API routes (session-only: sign-in, second factor, e-mail, account, Workspace → API keys and members, invitations, cookie overrides). */
+/** The dashboard service's own API routes (session-only: sign-in, second factor, e-mail, account, Workspace → API keys and members, invitations, the consent page's writes: cookie scans and overrides). */
 const DASHBOARD_API = [
   "/api/v1/session",
   "/api/v1/session/*",
@@ -35,7 +35,8 @@ const DASHBOARD_API = [
   "/api/v1/orgs/:orgId/two-factor-requirement",
   "/api/v1/invitations/accept",
   "/api/v1/orgs/:orgId/sites/:siteId/integrations/*",
-  "/api/v1/orgs/:orgId/sites/:siteId/cookies/overrides/*",
+  // The consent page's writes: cookies/scan, cookies/overrides/{name} (GET …/cookies is the read API's).
+  "/api/v1/orgs/:orgId/sites/:siteId/cookies/*",
 ];
 /** Writes the dashboard answers on a path whose GET is a read-API route (the integrations list). */
 const DASHBOARD_WRITES = ["/api/v1/orgs/:orgId/sites/:siteId/integrations"];

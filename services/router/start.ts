@@ -10,6 +10,7 @@ import { createHooksService } from "../hooks/app.ts";
 import { createDashboardService } from "../dashboard/app.ts";
 import { builtDashboardAssets } from "../../lib/dashboard/assets.ts";
 import type { DeliveryWorker } from "../../lib/webhooks/worker.ts";
+import type { ScanWorker } from "../../lib/consent/scan-worker.ts";
 import { createRouterApp, setClientIp, type RouterOptions } from "./app.ts";
 
 export interface StartOptions extends RouterOptions {
@@ -29,6 +30,8 @@ export interface RunningRouter {
   mode: "one-process" | "split";
   /** The outbound webhook worker, when the hooks service runs in this process. */
   deliveries: DeliveryWorker | null;
+  /** The cookie scan worker, when the hooks service runs in this process. */
+  scans: ScanWorker | null;
   /** Settles with the number of recently read sites loaded in the background after the start (0 in split mode: the query service warms). */
   warming: Promise<number>;
   flushKeyUses(): Promise<void>;
@@ -57,7 +60,8 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
   // A page's lead wakes the delivery worker when it runs in this process (else its sweep finds the lead).
   const ingest = settings.ingestUrl ? null : createIngestService(platform, { onDeliveries: (orgId) => hooks?.deliveries.wake(orgId) });
   const hooks = settings.hooksUrl ? null : createHooksService(platform);
-  const dashboard = settings.dashboardUrl ? null : createDashboardService(platform, await builtDashboardAssets());
+  // The dashboard's "Scan now" wakes the scan worker when it runs in this process (else its sweep finds the scan).
+  const dashboard = settings.dashboardUrl ? null : createDashboardService(platform, await builtDashboardAssets(), { onScanQueued: (orgId) => hooks?.scans.wake(orgId) });
   // In one process, reports run on their own thread: the router's loop stays free for collect.
   const query = settings.queryUrl ? null : (options.queryThread ?? createQueryThread(settings, platform.now));
   const upstreams = {
@@ -67,6 +71,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
     dashboard: dashboard ? inProcess("dashboard", dashboard.app) : overHttp("dashboard", settings.dashboardUrl!, platform.secret),
   };
   hooks?.deliveries.start();
+  hooks?.scans.start();
   const router = createRouterApp(platform, upstreams, options);
   const server = serveApp((request) => router.app.handle(request), {
     port: settings.port,
@@ -80,6 +85,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
   const stop = async () => {
     await server.stop(true);
     await hooks?.deliveries.stop();
+    await hooks?.scans.stop();
     await router.close();
     await query?.close();
     ingest?.close();
@@ -99,6 +105,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
     bootstrap,
     mode,
     deliveries: hooks?.deliveries ?? null,
+    scans: hooks?.scans ?? null,
     warming,
     flushKeyUses: router.flushKeyUses,
     stop,

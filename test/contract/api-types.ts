@@ -1098,6 +1098,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/cookies/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scan the site's cookies now (session only)
+         * @description Queues a scan of the site (docs/consent.md "Scans"), run by the hooks service; a site with a scan queued or running gets that one back, not a second (audited `cookie.scan_requested` either way). The answer is the scan (`status` queued or running); its outcome shows in `GET …/cookies` `scan`. Owners and admins only (others 403 FORBIDDEN; not a member → 404); a site outside the org → 404; an org without the consent feature → 403 FEATURE_UNAVAILABLE.
+         */
+        post: operations["postApiV1OrgsByOrgIdSitesBySiteIdCookiesScan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/sites/{siteId}/cookies/overrides/{name}": {
         parameters: {
             query?: never;
@@ -10077,6 +10097,146 @@ export interface operations {
                         status: "active";
                         /** @description Pending deliveries sent again */
                         resumed: number;
+                    };
+                };
+            };
+            /** @description Response for status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 423 */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postApiV1OrgsByOrgIdSitesBySiteIdCookiesScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 202 */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The scan's id */
+                        id: string;
+                        /** @enum {string} */
+                        status: "none" | "queued" | "running" | "done" | "failed";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        startedAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        finishedAt: string | null;
+                        pages: number;
+                        found: number;
+                        error: string | null;
+                        /** @enum {string|null} */
+                        trigger: "cli" | "dashboard" | "schedule" | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        itemsFrom: string | null;
                     };
                 };
             };

@@ -16,9 +16,12 @@ export interface Proc {
   kill(): Promise<void>;
 }
 
-/** Starts a command (a service's main.ts under bun, or a compiled binary) and waits for /healthz. */
+/**
+ * Starts a command (a service's main.ts under bun, or a compiled binary) and waits for /healthz.
+ * No scheduled cookie scans unless `env` asks (the bootstrap site's localhost would be scanned).
+ */
 export async function spawnService(cmd: string[], env: Record<string, string>, port: number, timeoutMs = 15_000, cwd = ROOT): Promise<Proc> {
-  const proc = Bun.spawn(cmd, { cwd, env: { ...process.env, LOG_REQUESTS: "0", ...env, PORT: String(port) }, stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn(cmd, { cwd, env: { ...process.env, LOG_REQUESTS: "0", COOKIE_SCAN_INTERVAL_DAYS: "0", ...env, PORT: String(port) }, stdout: "pipe", stderr: "pipe" });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {

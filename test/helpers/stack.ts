@@ -36,19 +36,27 @@ export interface CliResult {
 }
 
 export function runAdmin(dataDir: string, args: string[], env: Record<string, string> = {}): CliResult {
-  const proc = Bun.spawnSync([process.execPath, join(ROOT, "scripts/admin.ts"), ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_REQUESTS: "0", ...env },
-  });
-  const stdout = proc.stdout.toString();
-  const stderr = proc.stderr.toString();
+  const proc = Bun.spawnSync([process.execPath, join(ROOT, "scripts/admin.ts"), ...args], { cwd: ROOT, env: adminEnv(dataDir, env) });
+  return cliResult(proc.exitCode ?? -1, proc.stdout.toString(), proc.stderr.toString());
+}
+
+/** runAdmin without blocking this process: for commands that reach a server the test itself serves (a scan of a local site). */
+export async function runAdminAsync(dataDir: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  const proc = Bun.spawn([process.execPath, join(ROOT, "scripts/admin.ts"), ...args], { cwd: ROOT, env: adminEnv(dataDir, env), stdout: "pipe", stderr: "pipe" });
+  const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  return cliResult(code, stdout, stderr);
+}
+
+const adminEnv = (dataDir: string, env: Record<string, string>) => ({ ...process.env, DATA_DIR: dataDir, LOG_REQUESTS: "0", ...env });
+
+function cliResult(code: number, stdout: string, stderr: string): CliResult {
   let json: any = null;
   try {
-    json = JSON.parse(proc.exitCode === 0 ? stdout : stderr);
+    json = JSON.parse(code === 0 ? stdout : stderr);
   } catch {
     json = null;
   }
-  return { code: proc.exitCode ?? -1, json, stderr };
+  return { code, json, stderr };
 }
 
 /** Starts the whole service (one process) on a free port with a fresh data directory. */
@@ -58,8 +66,9 @@ export async function startStack(options: RouterOptions & { env?: Record<string,
   const running = await startRouter({
     ...options,
     now: clock.now,
-    // The cheapest argon2id cost the settings allow: hashing is not what these tests measure.
-    env: { ...process.env, DATA_DIR: dataDir, PORT: "0", LOG_REQUESTS: "0", INGEST_URL: "", QUERY_URL: "", HOOKS_URL: "", DASHBOARD_URL: "", PASSWORD_HASH_MEMORY_KIB: "4096", PASSWORD_HASH_TIME: "1", ...options.env },
+    // The cheapest argon2id cost the settings allow: hashing is not what these tests measure. No
+    // scheduled cookie scans (the bootstrap site's localhost would be scanned) unless a test asks.
+    env: { ...process.env, DATA_DIR: dataDir, PORT: "0", LOG_REQUESTS: "0", INGEST_URL: "", QUERY_URL: "", HOOKS_URL: "", DASHBOARD_URL: "", PASSWORD_HASH_MEMORY_KIB: "4096", PASSWORD_HASH_TIME: "1", COOKIE_SCAN_INTERVAL_DAYS: "0", ...options.env },
   });
   const stack: TestStack = {
     ...running,
