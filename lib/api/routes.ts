@@ -55,6 +55,7 @@ export const API = {
   popupDetail: { method: "GET", path: `${site}/popups/:id`, permission: "popups.read", feature: "popups", summary: "A popup: its definition, the period's views, leads and downstream conversions, and its A/B test", tag: "Engagement" },
   listSpins: { method: "GET", path: `${site}/spins`, permission: "spinwheel.read", feature: "spinwheel", summary: "Spin-to-win wheels of the site with their last 28 days' spins and leads", tag: "Engagement" },
   spinDetail: { method: "GET", path: `${site}/spins/:id`, permission: "spinwheel.read", feature: "spinwheel", summary: "A spin wheel: its definition (codes left out), the period's spins and leads, and each slice's prizes", tag: "Engagement" },
+  listCookies: { method: "GET", path: `${site}/cookies`, permission: "consent.read", feature: "consent", summary: "The cookie and tag inventory: what visits and the scanner saw, classified, with violations and their evidence, and the latest scan", tag: "Consent" },
   consentSettings: { method: "GET", path: `${site}/consent`, permission: "consent.read", feature: "consent", summary: "The site's consent settings: mode, categories, banner texts per language, DNT/GPC handling, policy link", tag: "Consent" },
   explore: { method: "POST", path: `${site}/explore`, permission: "analytics.read", feature: "explore", summary: "Explore: metrics by a dimension, filtered", tag: "Analytics" },
 } as const satisfies Record<string, ApiRoute>;

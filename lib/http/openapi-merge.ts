@@ -46,7 +46,8 @@ const isCoercionBranch = (s: Json) => s?.type === "string" && (s.format === "int
 /**
  * Makes a service's schemas say what the service checks, in keywords every validator knows:
  * a query value Elysia coerces from text is documented as the number it must be (with its
- * bounds, which the other branch carries), and Elysia's `error` messages are dropped.
+ * bounds, which the other branch carries), a nullable constant or enum lists null among its
+ * values, and Elysia's `error` messages are dropped.
  */
 export function plainSchemas(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(plainSchemas);
@@ -56,6 +57,14 @@ export function plainSchemas(node: unknown): unknown {
     const { anyOf, default: _default, ...own } = schema;
     const number = anyOf.find((branch: Json) => !isCoercionBranch(branch));
     schema = { ...own, ...number };
+  }
+  // The OpenAPI plugin folds `Union([Literal("new"), Null])` into `type: [string, null]` keeping
+  // `const: "new"` (or an `enum` without null), which then refuses the null it allows.
+  if (Array.isArray(schema.type) && schema.type.includes("null")) {
+    if ("const" in schema && schema.const !== null) {
+      const { const: only, ...own } = schema;
+      schema = { ...own, enum: [only, null] };
+    } else if (Array.isArray(schema.enum) && !schema.enum.includes(null)) schema = { ...schema, enum: [...schema.enum, null] };
   }
   const out: Json = {};
   for (const [key, value] of Object.entries(schema)) {

@@ -12,6 +12,7 @@ import { analyticsRoutes } from "./routes/analytics.ts";
 import { funnelsExploreRoutes } from "./routes/funnels-explore.ts";
 import { peopleRoutes } from "./routes/people.ts";
 import { engagementRoutes } from "./routes/engagement.ts";
+import { consentRoutes } from "./routes/consent.ts";
 import { consentSettingsRoutes } from "./routes/consent-settings.ts";
 
 /**
@@ -31,6 +32,7 @@ export function createQueryApp(platform: Platform) {
     .use(funnelsExploreRoutes(platform))
     .use(peopleRoutes(platform))
     .use(engagementRoutes(platform))
+    .use(consentRoutes(platform))
     .use(consentSettingsRoutes(platform));
 }
 

@@ -5,9 +5,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { batch, ev, IPHONE_UA, post, uuid } from "../helpers/hits.ts";
 import type { Proc } from "../helpers/process.ts";
-import { enrolTwoFactorAged, inPage as inBrowserPage, launchChromium, startDashboardServer } from "../helpers/browser-page.ts";
+import { enrolTwoFactorAged, inPage as inBrowserPage, launchChromium, startDashboardServer, verifiedMembers } from "../helpers/browser-page.ts";
 import { seriousViolations } from "../helpers/axe.ts";
-import { must, runAdmin } from "../helpers/stack.ts";
 
 /**
  * Sites, visitors, a profile, leads (with the CSV export behind the step-up dialog) and the
@@ -64,13 +63,7 @@ beforeAll(async () => {
   db.close();
 
   // A viewer (no leads.read, no analytics.pii.read) and an analyst without two-factor, e-mails verified by the operator's hand.
-  const control = new Database(join(dataDir, "control.sqlite"));
-  for (const [who, role] of [[VIEWER, "viewer"], [ANALYST, "analyst"]] as const) {
-    must(runAdmin(dataDir, ["user", "create", "--org", boot.orgId, "--name", who.email.split("@")[0]!, "--email", who.email, "--role", role]));
-    must(runAdmin(dataDir, ["user", "set-password", "--email", who.email, "--password", who.password]));
-    control.run("UPDATE users SET email_verified_at = ? WHERE email = ?", [Date.now(), who.email]);
-  }
-  control.close();
+  verifiedMembers(dataDir, boot.orgId, [{ ...VIEWER, role: "viewer" }, { ...ANALYST, role: "analyst" }]);
   browser = await launchChromium();
 }, 60_000);
 

@@ -734,6 +734,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/cookies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cookie and tag inventory: what visits and the scanner saw, classified, with violations and their evidence, and the latest scan
+         * @description Permission: `consent.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdCookies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/sites/{siteId}/consent": {
         parameters: {
             query?: never;
@@ -6978,6 +6998,218 @@ export interface operations {
                             /** @description coupon_pool: free codes now; null for other prizes */
                             codesLeft: number | null;
                         }[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key, or no session; a session call can also get TWO_FACTOR_REQUIRED or SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission, or the Origin check of a session's POST), LICENCE_INACTIVE, FEATURE_UNAVAILABLE (details[0].message is the feature key), or for a session EMAIL_NOT_VERIFIED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdCookies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Violations first, then marketing, analytics, personalization, unknown, necessary; then by name */
+                        items: {
+                            /** @description ck_ + 16 hex of SHA-256 of kind:name; stable across scans */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "cookie" | "storage" | "host";
+                            host: string;
+                            /** @enum {string} */
+                            category: "necessary" | "analytics" | "marketing" | "personalization" | "unknown";
+                            vendor: string;
+                            purpose: string;
+                            /** @description A classified non-necessary item still seen before the consent its category needs */
+                            violation: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            lastSeenAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            firstSeenAt: string;
+                            /**
+                             * @description How it was classified
+                             * @enum {string}
+                             */
+                            match: "override" | "builtin" | "name" | "prefix" | "host" | "none";
+                            sources: ("visits" | "scan")[];
+                            /**
+                             * InventoryEvidence
+                             * @description The first time the item was seen before consent
+                             */
+                            evidence: {
+                                /** @enum {string} */
+                                source: "visits" | "scan";
+                                /** @description The page's URL */
+                                page: string;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601, UTC
+                                 */
+                                at: string;
+                                consent: {
+                                    analytics: boolean;
+                                    marketing: boolean;
+                                };
+                            } | null;
+                            /** @description The latest done scan found it only after accepting all */
+                            gated: boolean;
+                            /** @description Cookies the scanner found: HttpOnly or not; null otherwise */
+                            httpOnly: boolean | null;
+                            /**
+                             * @description new: the latest done scan found it, the one before did not
+                             * @enum {string|null}
+                             */
+                            change: "new" | null;
+                        }[];
+                        summary: {
+                            total: number;
+                            unknown: number;
+                            violations: number;
+                            byCategory: {
+                                necessary: number;
+                                analytics: number;
+                                marketing: number;
+                                personalization: number;
+                                unknown: number;
+                            };
+                        };
+                        /** CookieScan */
+                        scan: {
+                            /** @enum {string} */
+                            status: "none" | "queued" | "running" | "done" | "failed";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            startedAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            finishedAt: string | null;
+                            pages: number;
+                            found: number;
+                            error: string | null;
+                            /** @enum {string|null} */
+                            trigger: "cli" | "dashboard" | "schedule" | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            itemsFrom: string | null;
+                        };
+                        /** @description Found by the previous done scan, not by the latest, and not seen by visits since it started */
+                        removed: {
+                            name: string;
+                            /** @enum {string} */
+                            kind: "cookie" | "storage" | "host";
+                            host: string;
+                            /** @enum {string} */
+                            category: "necessary" | "analytics" | "marketing" | "personalization" | "unknown";
+                            vendor: string;
+                        }[];
+                        /** @description true for a dashboard session of an owner or admin (they scan and classify); always false for an API key */
+                        canManage: boolean;
+                        /** @description Where the scanner starts */
+                        defaultUrl: string;
                     };
                 };
             };

@@ -7,7 +7,7 @@ import type { Bootstrap } from "../../lib/admin/bootstrap.ts";
 import { CHROME_UA } from "./hits.ts";
 import { freePort, spawnService, type Proc } from "./process.ts";
 import { authenticator } from "./session-browser.ts";
-import { ROOT, tempDir } from "./stack.ts";
+import { must, ROOT, runAdmin, tempDir } from "./stack.ts";
 
 /** A fresh browser context (a normal user agent: the bot filter drops HeadlessChrome; `options` on top); no page error may happen in it. */
 export async function inPage(browser: Browser, run: (page: Page) => Promise<void>, options: BrowserContextOptions = {}): Promise<void> {
@@ -85,5 +85,19 @@ export async function until<T>(probe: () => T | undefined | null | false, what: 
     if (v) return v;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await Bun.sleep(50);
+  }
+}
+
+/** Members of the org with a password and their e-mails verified by the operator's hand, so they sign in at once. */
+export function verifiedMembers(dataDir: string, orgId: string, members: readonly { email: string; password: string; role: string }[]): void {
+  const control = new Database(join(dataDir, "control.sqlite"));
+  try {
+    for (const who of members) {
+      must(runAdmin(dataDir, ["user", "create", "--org", orgId, "--name", who.email.split("@")[0]!, "--email", who.email, "--role", who.role]));
+      must(runAdmin(dataDir, ["user", "set-password", "--email", who.email, "--password", who.password]));
+      control.run("UPDATE users SET email_verified_at = ? WHERE email = ?", [Date.now(), who.email]);
+    }
+  } finally {
+    control.close();
   }
 }

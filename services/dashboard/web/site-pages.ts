@@ -17,10 +17,11 @@ export const SITE_PAGES = [
   { key: "leads", label: "Leads" },
   { key: "popups", label: "Popups" },
   { key: "spins", label: "Spin wheels" },
+  { key: "consent", label: "Consent" },
   { key: "integrations", label: "Integrations" },
 ] as const;
 /** Site pages without a date range (their controls show no range picker). */
-export const UNDATED_PAGES: readonly string[] = ["integrations"];
+export const UNDATED_PAGES: readonly string[] = ["integrations", "consent"];
 export type SitePage = (typeof SITE_PAGES)[number]["key"];
 
 /** The organisation's own pages, beside the reports of its sites (at `/orgs/{org}/{key}`). */

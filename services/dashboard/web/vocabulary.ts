@@ -4,6 +4,9 @@ import type { Breakdown } from "../../../lib/analytics/funnels/run.ts";
 import type { EVENT_TYPES, FunnelStep, MODES, PageMatch, SCOPES } from "../../../lib/analytics/funnels/definition.ts";
 import type { ExploreKind, RETENTION_PERIODS } from "../../../lib/analytics/explore/model.ts";
 import type { EngagementStatus, PopupLayout, PRIZE_KINDS, TriggerKind } from "../../../lib/engagement/types.ts";
+import type { Category, ItemKind } from "../../../lib/consent/categories.ts";
+import type { Match, ScanView } from "../../../lib/consent/models.ts";
+import type { HANDLINGS, MODES as CONSENT_MODES } from "../../../lib/consent/settings.ts";
 
 /**
  * What the analysis pages call the API's words. Each list is a `Record` over the type the server
@@ -90,3 +93,25 @@ export const TRIGGER_LABELS: Record<TriggerKind, string> = {
   immediately: "Immediately",
 };
 export const PRIZE_LABELS: Record<(typeof PRIZE_KINDS)[number], string> = { coupon_pool: "Coupon from a pool", static_code: "Fixed code", none: "No prize" };
+
+/** The consent page's words (docs/consent.md). The category order is the inventory's. */
+export const CATEGORY_LABELS: Record<Category, string> = { marketing: "Marketing", analytics: "Analytics", personalization: "Personalization", unknown: "Unknown", necessary: "Necessary" };
+export const CATEGORIES_LIST = keysOf(CATEGORY_LABELS);
+export const ITEM_KIND_LABELS: Record<ItemKind, string> = { cookie: "Cookie", storage: "Storage key", host: "Third-party host" };
+export const ITEM_KINDS_LIST = keysOf(ITEM_KIND_LABELS);
+export const MATCH_LABELS: Record<Match, string> = {
+  override: "This site's own classification",
+  builtin: "Tidemark's own key",
+  name: "Open Cookie Database, by name",
+  prefix: "Open Cookie Database, by name prefix",
+  host: "By the host's vendor",
+  none: "Not classified",
+};
+export const SCAN_STATUS_LABELS: Record<ScanView["status"], string> = { none: "Never scanned", queued: "Queued", running: "Running", done: "Done", failed: "Failed" };
+export const SCAN_TRIGGER_LABELS: Record<NonNullable<ScanView["trigger"]>, string> = { cli: "the admin CLI", dashboard: "the dashboard", schedule: "the schedule" };
+export const CONSENT_MODE_LABELS: Record<(typeof CONSENT_MODES)[number], string> = {
+  "opt-in": "Opt-in: nothing persistent until the visitor accepts",
+  "opt-out": "Opt-out: granted until the visitor declines",
+  none: "None: no banner, the page reports consent itself",
+};
+export const HANDLING_LABELS: Record<(typeof HANDLINGS)[number], string> = { respect: "Respected: treated as a refusal, no banner", ignore: "Ignored" };

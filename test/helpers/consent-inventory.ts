@@ -1,0 +1,132 @@
+import { Database } from "bun:sqlite";
+import { join } from "node:path";
+import { pageKey } from "../../lib/consent/page-key.ts";
+import type { ItemKind } from "../../lib/consent/categories.ts";
+import type { ScanStatus, ScanTrigger } from "../../lib/consent/models.ts";
+
+/**
+ * The cookie inventory's tables written the way ingest and the scanner write them
+ * (docs/consent.md "Visits" and "Scans"), so read tests build exact fixtures without a browser.
+ */
+
+/** An inventory event as ingest applies it (in time order): the page, the consent state (bits), when, and what was read. */
+export interface VisitSample {
+  url: string;
+  state: number;
+  at: number;
+  cookies?: string[];
+  storage?: string[];
+  hosts?: string[];
+}
+
+export interface ScanFinding {
+  kind: ItemKind;
+  name: string;
+  pass: 1 | 2;
+  host: string;
+  page: string;
+  at: number;
+  httpOnly?: boolean | null;
+}
+
+export interface ScanRun {
+  id: string;
+  status: ScanStatus;
+  trigger: ScanTrigger;
+  queuedAt: number;
+  startedAt?: number | null;
+  finishedAt?: number | null;
+  pages?: number;
+  found?: number;
+  error?: string | null;
+  items?: ScanFinding[];
+}
+
+export class ConsentRows {
+  constructor(
+    private readonly dataDir: string,
+    private readonly orgId: string,
+  ) {}
+
+  private with<T>(work: (db: Database) => T): T {
+    const db = new Database(join(this.dataDir, `${this.orgId}.sqlite`));
+    db.exec("PRAGMA busy_timeout = 5000");
+    try {
+      return db.transaction(() => work(db))();
+    } finally {
+      db.close();
+    }
+  }
+
+  /**
+   * One inventory event, in time order, as lib/ingest/inventory.ts writes it: the sample of its
+   * page type and state gets `last_at` and the page; only when its sorted item list differs from
+   * the stored one are its items brought to the new list by difference — the items that came
+   * are inserted, upserted into `inventory` and get their first sighting in this state; the
+   * items that went are deleted, their `last_seen_at` raised to the previous sample's `last_at`.
+   */
+  visit(siteId: string, v: VisitSample): void {
+    const url = new URL(v.url);
+    const page = `${url.origin}${url.pathname}`;
+    const items: [ItemKind, string][] = [
+      ...(v.cookies ?? []).map((n): [ItemKind, string] => ["cookie", n]),
+      ...(v.storage ?? []).map((n): [ItemKind, string] => ["storage", n]),
+      ...(v.hosts ?? []).map((n): [ItemKind, string] => ["host", n.toLowerCase()]),
+    ].sort((a, b) => (a[0] + "\0" + a[1] < b[0] + "\0" + b[1] ? -1 : 1));
+    const digest = Bun.SHA256.hash(JSON.stringify(items), "hex");
+    const key = [siteId, pageKey(v.url), v.state] as const;
+    this.with((db) => {
+      const SAMPLE = "site_id = ? AND page_key = ? AND state = ?";
+      const stored = db.query(`SELECT digest, last_at FROM inventory_samples WHERE ${SAMPLE}`).get(...key) as { digest: string; last_at: number } | null;
+      if (stored?.digest === digest) {
+        db.query(`UPDATE inventory_samples SET last_at = ?, path = ? WHERE ${SAMPLE}`).run(v.at, page, ...key);
+        return;
+      }
+      const before = new Set((db.query(`SELECT kind, name FROM inventory_sample_items WHERE ${SAMPLE}`).all(...key) as { kind: string; name: string }[]).map((r) => `${r.kind}\0${r.name}`));
+      const after = new Set(items.map(([kind, name]) => `${kind}\0${name}`));
+      db.query(
+        `INSERT INTO inventory_samples (site_id, page_key, state, digest, last_at, path) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (site_id, page_key, state) DO UPDATE SET digest = excluded.digest, last_at = excluded.last_at, path = excluded.path`,
+      ).run(...key, digest, v.at, page);
+      for (const went of before) {
+        if (after.has(went)) continue;
+        const [kind, name] = went.split("\0");
+        db.query(`DELETE FROM inventory_sample_items WHERE ${SAMPLE} AND kind = ? AND name = ?`).run(...key, kind!, name!);
+        db.query("UPDATE inventory SET last_seen_at = max(last_seen_at, ?) WHERE site_id = ? AND kind = ? AND name = ?").run(stored!.last_at, siteId, kind!, name!);
+      }
+      for (const [kind, name] of items) {
+        if (before.has(`${kind}\0${name}`)) continue;
+        db.query("INSERT OR IGNORE INTO inventory_sample_items (site_id, page_key, state, kind, name) VALUES (?, ?, ?, ?, ?)").run(...key, kind, name);
+        db.query(
+          `INSERT INTO inventory (site_id, kind, name, first_seen_at, last_seen_at, before_consent, last_path, host) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (site_id, kind, name) DO UPDATE SET first_seen_at = min(first_seen_at, excluded.first_seen_at), before_consent = max(before_consent, excluded.before_consent),
+             last_path = iif(excluded.last_seen_at >= last_seen_at, excluded.last_path, last_path), host = iif(excluded.last_seen_at >= last_seen_at, excluded.host, host),
+             last_seen_at = max(last_seen_at, excluded.last_seen_at)`,
+        ).run(siteId, kind, name, v.at, v.at, v.state === 3 ? 0 : 1, page, kind === "host" ? name : url.hostname);
+        db.query(
+          `INSERT INTO inventory_sightings (site_id, kind, name, state, at, path) VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT (site_id, kind, name, state) DO UPDATE SET at = excluded.at, path = excluded.path WHERE excluded.at < at`,
+        ).run(siteId, kind, name, v.state, v.at, page);
+      }
+    });
+  }
+
+  /** A scan row as the scanner leaves it, with its items (a failed, queued or running scan has none). */
+  scan(siteId: string, s: ScanRun): void {
+    this.with((db) => {
+      db.query("INSERT INTO cookie_scans (id, site_id, status, trigger, queued_at, started_at, finished_at, lease_until, pages, found, error) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)").run(
+        s.id, siteId, s.status, s.trigger, s.queuedAt, s.startedAt ?? null, s.finishedAt ?? null, s.pages ?? 0, s.found ?? 0, s.error ?? null,
+      );
+      for (const i of s.items ?? []) {
+        db.query("INSERT INTO cookie_scan_items (scan_id, kind, name, pass, host, page, at, http_only) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").run(
+          s.id, i.kind, i.name, i.pass, i.host, i.page, i.at, i.kind === "cookie" ? (i.httpOnly ? 1 : 0) : null,
+        );
+      }
+    });
+  }
+
+  /** A site's override as `admin cookies classify` stores it. */
+  override(siteId: string, name: string, category: string, vendor = "", purpose = "", at = Date.now()): void {
+    this.with((db) => db.query("INSERT OR REPLACE INTO cookie_overrides (site_id, name, category, vendor, purpose, updated_at) VALUES (?, ?, ?, ?, ?, ?)").run(siteId, name, category, vendor, purpose, at));
+  }
+}
