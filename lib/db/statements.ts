@@ -18,6 +18,15 @@ export const runOp = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "r
 export const getOp = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "get" });
 export const allOp = (sql: string, ...args: Arg[]): Op => ({ sql, args, mode: "all" });
 
+/**
+ * Multi-row statement texts by row count (`head` rows… `tail`), built once: the same string
+ * object each time keeps the prepared-statement lookup from hashing a new text of up to 5 KB.
+ */
+export const byRowCount = (head: string, row: string, tail = "") => {
+  const texts: string[] = [];
+  return (n: number): string => (texts[n] ??= tail ? `${head} ${Array(n).fill(row).join(",")} ${tail}` : `${head} ${Array(n).fill(row).join(",")}`);
+};
+
 /** The connection's statement for this SQL, prepared once (lib/db/prepared.ts; finalized on close). */
 const statement = (db: Database, sql: string): Statement => statementsOf(db).get(sql, () => db.prepare(sql));
 

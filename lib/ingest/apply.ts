@@ -1,4 +1,4 @@
-import type { Arg, Op, Program, RunResult } from "../db/statements.ts";
+import { byRowCount, type Arg, type Op, type Program, type RunResult } from "../db/statements.ts";
 import { eventTypeCode } from "../db/event-types.ts";
 import { INSERT_SESSION_SQL, SESSION_ATTRIBUTES, sessionValues, UPDATE_SESSION_SQL, type SessionAttrs, type SessionRowValues } from "../db/session-row.ts";
 import { countsAsRevenue, isEngaged } from "../analytics/metrics.ts";
@@ -7,6 +7,7 @@ import { uuidBytes } from "../ids.ts";
 import { MAX_EVENT_AGE_MS } from "./protocol.ts";
 import { SeenOrders } from "./seen-orders.ts";
 import { countPopupEvents, hasPopupEvents, type PopupAction } from "./popup-counts.ts";
+import { KnownSamples, writeInventorySample, type InventorySample } from "./inventory.ts";
 
 export type { SessionAttrs };
 
@@ -27,7 +28,7 @@ export interface StoredEvent {
   /** consent */
   consent?: { analytics: boolean; marketing: boolean };
   /** inventory */
-  inventory?: { kind: "cookie" | "storage" | "host"; name: string }[];
+  inventory?: InventorySample;
   /** popup: what it counts for (lib/ingest/popup-counts.ts) */
   popup?: PopupAction;
 }
@@ -62,12 +63,15 @@ export class RowRefs {
   prunedAt = new Map<number, number>();
   /** Every order id counted so far (never trimmed: an order counts once, ever). */
   orders = new SeenOrders();
+  /** The stored inventory samples (lib/ingest/inventory.ts): a repeated one costs no lookup. */
+  samples = new KnownSamples();
 
   forget(): void {
     this.strings = new Map();
     this.sessions = new Map();
     this.prunedAt = new Map();
     this.orders = new SeenOrders();
+    this.samples = new KnownSamples();
   }
 
   /** Bounded: a long-running writer keeps the recent ones (sessions last 30 minutes). */
@@ -93,14 +97,6 @@ const PRUNE_EVERY_MS = 60_000;
 /** The dedup key of an event id: its 64-bit hash, as SQLite's signed integer. */
 export const eventIdHash = (id: string): bigint => BigInt.asIntN(64, BigInt(Bun.hash(id)));
 
-/**
- * Multi-row insert texts by row count, built once: the same string object each time keeps the
- * prepared-statement lookup from hashing a new text of up to 5 KB per hit.
- */
-const byRowCount = (head: string, row: string) => {
-  const texts: string[] = [];
-  return (n: number) => (texts[n] ??= `${head} ${Array(n).fill(row).join(",")}`);
-};
 const insertEventsSql = byRowCount(`INSERT INTO event_rows ${EVENT_COLUMNS} VALUES`, EVENT_ROW);
 const insertRecentSql = byRowCount("INSERT OR IGNORE INTO recent_events (site, ts, id_hash, session, type, path) VALUES", RECENT_ROW);
 
@@ -362,14 +358,7 @@ export function* applyHits(hits: Hit[], refs: RowRefs): Program<HitResult[]> {
           site, e.ts, visitor.seq, sessionSeq, e.consent.analytics ? 1 : 0, e.consent.marketing ? 1 : 0, ref(e.path),
         );
       }
-      for (const item of e.inventory ?? []) {
-        yield run(
-          `INSERT INTO inventory (site_id, kind, name, first_seen_at, last_seen_at, before_consent, last_path) VALUES (?,?,?,?,?,?,?)
-           ON CONFLICT (site_id, kind, name) DO UPDATE SET last_seen_at = max(last_seen_at, excluded.last_seen_at),
-             before_consent = max(before_consent, excluded.before_consent), last_path = excluded.last_path`,
-          hit.siteId, item.kind, item.name, e.ts, e.ts, hit.consent.analytics && hit.consent.marketing ? 0 : 1, e.path,
-        );
-      }
+      if (e.inventory) yield* writeInventorySample(hit.siteId, e.ts, e.inventory, refs.samples);
     }
 
     if (hasPopupEvents(fresh)) yield* countPopupEvents(hit.siteId, hit.timezone, visitor.seq, fresh);
@@ -379,6 +368,7 @@ export function* applyHits(hits: Hit[], refs: RowRefs): Program<HitResult[]> {
     const span = siteSpan.get(hit.siteId);
     siteSpan.set(hit.siteId, { first: Math.min(span?.first ?? Infinity, hit.receivedAt), last: Math.max(span?.last ?? -Infinity, hit.receivedAt) });
   }
+  yield* refs.samples.writeMoves();
   for (const [key, hitsInMinute] of minuteHits) {
     const [siteId, minute] = key.split("|");
     yield run(

@@ -13,6 +13,7 @@ import { hostAllowed, siteByKey, type TrackedSite } from "./site-lookup.ts";
 import type { Hit, SessionAttrs, StoredEvent } from "./apply.ts";
 import { recordRejectedHost } from "./apply.ts";
 import { popupAction } from "./popup-counts.ts";
+import { inventorySample } from "./inventory.ts";
 import type { IngestWriter } from "./writer.ts";
 
 export interface CollectDeps {
@@ -72,8 +73,10 @@ const hostOfOrigin = memoized(10_000, (origin): string | null => {
 /** The host of a request's Origin header; null without one (or `null`, as sandboxed pages send). */
 export const originHost = (origin: string | null): string | null => (!origin || origin === "null" ? null : hostOfOrigin(origin));
 
-/** Protocol event → stored row (DESIGN section 4's `t` values). */
-function stored(e: EventV1, site: TrackedSite): StoredEvent | { refused: string; path: string } {
+type Consent = { analytics: boolean; marketing: boolean };
+
+/** Protocol event → stored row (DESIGN section 4's `t` values); `batchConsent` is the batch's consent state. */
+function stored(e: EventV1, site: TrackedSite, batchConsent: Consent): StoredEvent | { refused: string; path: string } {
   const path = pagePath(e.u);
   const row: StoredEvent = { id: e.id.toLowerCase(), ts: e.ts, type: e.t, name: null, path, title: e.ti ?? null, value: null, currency: null, orderId: null, href: null, props: null };
   switch (e.t) {
@@ -121,13 +124,11 @@ function stored(e: EventV1, site: TrackedSite): StoredEvent | { refused: string;
       row.props = JSON.stringify({ a: e.a, ...(e.p ?? {}) });
       break;
     case "inventory": {
-      const items = [
-        ...(e.ck ?? []).map((name) => ({ kind: "cookie" as const, name })),
-        ...(e.st ?? []).map((name) => ({ kind: "storage" as const, name })),
-        ...(e.hs ?? []).map((name) => ({ kind: "host" as const, name: name.toLowerCase() })),
-      ];
-      row.inventory = items;
-      row.props = JSON.stringify({ cookies: e.ck?.length ?? 0, storage: e.st?.length ?? 0, hosts: e.hs?.length ?? 0 });
+      const sample = inventorySample(e, batchConsent);
+      row.inventory = sample;
+      const counts = { cookies: 0, storage: 0, hosts: 0 };
+      for (const item of sample.items) counts[item.kind === "cookie" ? "cookies" : item.kind === "host" ? "hosts" : "storage"]++;
+      row.props = JSON.stringify(counts);
       break;
     }
   }
@@ -161,10 +162,11 @@ export async function collect(deps: CollectDeps, input: CollectInput): Promise<C
   const events: StoredEvent[] = [];
   let firstUrl: string | null = null;
   let pageviewUrl: string | null = null;
+  const consent: Consent = { analytics: body.c?.analytics ?? false, marketing: body.c?.marketing ?? false };
   body.e.forEach((raw, index) => {
     const check = checkEvent(raw, now);
     if (!check.ok) return rejected.push({ index, path: check.path, message: check.message });
-    const row = stored(check.event, site);
+    const row = stored(check.event, site, consent);
     if ("refused" in row) return rejected.push({ index, path: row.path, message: row.refused });
     firstUrl ??= check.event.u;
     if (row.type === "pageview") pageviewUrl ??= check.event.u;
@@ -179,7 +181,6 @@ export async function collect(deps: CollectDeps, input: CollectInput): Promise<C
   const landing = pageviewUrl ?? firstUrl ?? "";
   const landingParams = mayHaveClickId(landing) ? queryOf(landing) : null;
 
-  const consent = { analytics: body.c?.analytics ?? false, marketing: body.c?.marketing ?? false };
   const ua = input.userAgent ?? "";
   const device = deviceOf(ua);
   const place = geo.locate(input.ip, body.ctx?.tz);

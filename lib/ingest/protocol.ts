@@ -1,5 +1,6 @@
 import { t, type Static } from "elysia";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
+import { ValueErrorType } from "@sinclair/typebox/errors";
 import type { TSchema } from "@sinclair/typebox";
 import { JsonInteger, UUID_PATTERN } from "../api/models.ts";
 
@@ -62,6 +63,21 @@ const base = {
 };
 const Names = Str(100);
 
+/** Inventory events (docs/consent.md "Visits"): at most this many names in each list. */
+export const MAX_INVENTORY_NAMES = 200;
+// As regular-expression source, so an error message shows the escapes, not the characters.
+const NO_CONTROL_CHARACTERS = "^[^\\u0000-\\u001f\\u007f-\\u009f]*$";
+const HOST = "^(?:[A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\])$";
+/** A cookie name or storage key as seen: any Unicode but control characters. */
+const ItemName = t.String({ minLength: 1, maxLength: 200, pattern: NO_CONTROL_CHARACTERS });
+/** A host name (any case; stored lower-cased) or a bracketed IPv6 address. */
+const ItemHost = t.String({ minLength: 1, maxLength: 253, pattern: HOST });
+/** What a refused pattern means, in words (TypeBox would quote the expression). */
+const PATTERN_MESSAGES: Record<string, string> = {
+  [NO_CONTROL_CHARACTERS]: "must not contain control characters",
+  [HOST]: "must be a host name (letters, digits, dots, hyphens) or a bracketed IPv6 address",
+};
+
 /** One schema per event type `t`; unknown types are refused per event. */
 export const EVENT_SCHEMAS = {
   pageview: t.Object({ ...base, t: t.Literal("pageview") }),
@@ -92,9 +108,10 @@ export const EVENT_SCHEMAS = {
   inventory: t.Object({
     ...base,
     t: t.Literal("inventory"),
-    ck: t.Optional(t.Array(Str(200), { maxItems: 200 })),
-    st: t.Optional(t.Array(Str(200), { maxItems: 200 })),
-    hs: t.Optional(t.Array(Str(253), { maxItems: 200 })),
+    c: t.Optional(t.Object(Consent.properties, { description: "The consent state when the names were read; without it the batch's" })),
+    ck: t.Optional(t.Array(ItemName, { maxItems: MAX_INVENTORY_NAMES, description: "Cookie names from document.cookie (never values)" })),
+    st: t.Optional(t.Array(ItemName, { maxItems: MAX_INVENTORY_NAMES, description: "localStorage and sessionStorage keys" })),
+    hs: t.Optional(t.Array(ItemHost, { maxItems: MAX_INVENTORY_NAMES, description: "Hosts of resource-timing entries other than the page's own" })),
   }),
 } as const;
 export type EventType = keyof typeof EVENT_SCHEMAS;
@@ -117,7 +134,9 @@ export function checkEvent(raw: unknown, now: number): EventCheck {
   if (!checker) return { ok: false, path: "t", message: `unknown event type ${JSON.stringify(type)?.slice(0, 40)}` };
   if (!checker.Check(raw)) {
     const first = checker.Errors(raw).First();
-    return { ok: false, path: (first?.path ?? "").replace(/^\//, "").replace(/\//g, ".") || "t", message: first?.message ?? "is invalid" };
+    const pattern = first?.type === ValueErrorType.StringPattern ? (first.schema as { pattern?: string }).pattern : undefined;
+    const message = (pattern !== undefined && PATTERN_MESSAGES[pattern]) || first?.message || "is invalid";
+    return { ok: false, path: (first?.path ?? "").replace(/^\//, "").replace(/\//g, ".") || "t", message };
   }
   const event = raw as EventV1;
   if (event.ts < now - MAX_EVENT_AGE_MS) return { ok: false, path: "ts", message: "is more than 72 hours old" };

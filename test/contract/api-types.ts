@@ -1337,8 +1337,16 @@ export interface components {
             ti?: string;
             /** @constant */
             t: "inventory";
+            /** @description The consent state when the names were read; without it the batch's */
+            c?: {
+                analytics: boolean;
+                marketing: boolean;
+            };
+            /** @description Cookie names from document.cookie (never values) */
             ck?: string[];
+            /** @description localStorage and sessionStorage keys */
             st?: string[];
+            /** @description Hosts of resource-timing entries other than the page's own */
             hs?: string[];
         };
         /** Session */

@@ -36,6 +36,13 @@ function randomValue(r: () => number, depth = 0): unknown {
   }
 }
 
+/** Inventory name lists as a hostile page could send them: too many, too long, control characters, hosts of any shape. */
+function randomNames(r: () => number): unknown {
+  if (r() < 0.2) return randomValue(r);
+  const pool = ["_ga", "CDN.Example.net", "[::1]", "a_b.test", "", "\u0000", "line\nbreak", "\u0085", "😀", "x".repeat(201), "h".repeat(254), "tm_vid"];
+  return Array.from({ length: [0, 1, 5, 200, 201, 10_000][Math.floor(r() * 6)] }, (_, i) => (r() < 0.9 ? `n${i}` : pool[Math.floor(r() * pool.length)]));
+}
+
 /** Bodies from garbage to almost-valid: the mutations a buggy or hostile client sends. */
 function randomBody(r: () => number, siteKey: string, now: number): string {
   const mode = Math.floor(r() * 10);
@@ -51,7 +58,7 @@ function randomBody(r: () => number, siteKey: string, now: number): string {
     case 6: return JSON.stringify({ ...valid, s: "x".repeat(Math.floor(r() * 100_000)) });
     case 7: return JSON.stringify({ ...valid, e: [ev("pageview", now, { u: "https://a.test/" + "p".repeat(Math.floor(r() * 200_000)) })] });
     case 8: return JSON.stringify({ ...valid, e: Array.from({ length: 201 + Math.floor(r() * 50) }, () => ev("pageview", now)) });
-    default: { const e: any = ev(["conversion", "vital", "scroll", "identify", "inventory", "engagement"][Math.floor(r() * 6)], now); e.val = randomValue(r); e.pct = randomValue(r); e.uid = randomValue(r); e.ck = randomValue(r); e.et = randomValue(r); e.n = randomValue(r); return JSON.stringify({ ...valid, e: [e] }); }
+    default: { const e: any = ev(["conversion", "vital", "scroll", "identify", "inventory", "engagement"][Math.floor(r() * 6)], now); e.val = randomValue(r); e.pct = randomValue(r); e.uid = randomValue(r); e.ck = randomNames(r); e.st = randomNames(r); e.hs = randomNames(r); e.c = r() < 0.5 ? randomValue(r) : undefined; e.et = randomValue(r); e.n = randomValue(r); return JSON.stringify({ ...valid, e: [e] }); }
   }
 }
 

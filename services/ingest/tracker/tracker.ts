@@ -6,6 +6,8 @@
  *   · tidemark('identify', {userId}) · tidemark('onConsent', cb) · tidemark('showPreferences')
  *   · tidemark('consent', {analytics, marketing}) (sites with their own consent tool).
  */
+import { pageKey } from "../../../lib/consent/page-key.ts";
+
 type Consent = { analytics: boolean; marketing: boolean };
 type Texts = {
   title: string;
@@ -53,7 +55,7 @@ type Ev = Record<string, unknown>;
     const h = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
   };
-  const VID = "tm_vid", SID = "tm_sid", CHOICE = "tm_consent";
+  const VID = "tm_vid", SID = "tm_sid", CHOICE = "tm_consent", INV = "tm_inv";
   const CAMPAIGN = ["utm_source", "utm_medium", "utm_campaign", "gclid", "gbraid", "wbraid", "msclkid", "fbclid", "ttclid", "li_fat_id"];
 
   let settings: Settings | null = null;
@@ -138,6 +140,7 @@ type Ev = Record<string, unknown>;
     page = here;
     depths = [];
     push("pageview");
+    sampleSoon();
   }
 
   // Web vitals, reported once when the page first hides.
@@ -164,17 +167,33 @@ type Ev = Record<string, unknown>;
     for (const n in vitals) push("vital", { n, val: Math.round(vitals[n] * 1000) / 1000 });
   }
 
+  /**
+   * The page's cookie names (never values), storage keys and third-party hosts, once per page
+   * type and consent state per tab session (docs/consent.md "Visits"), 3 s after a pageview or
+   * a consent change. Names the server would refuse (control characters) are left out.
+   */
+  let invTimer = 0;
+  const sampleSoon = () => { clearTimeout(invTimer); invTimer = setTimeout(inventory, 3000) as unknown as number; };
   function inventory() {
-    if (read(SS, "tm_inv")) return;
-    write(SS, "tm_inv", "1");
+    if (!ready) return sampleSoon();
+    if (dnt) return;
+    const key = pageKey(location.href) + ":" + (+consent.analytics | (+consent.marketing << 1));
+    let done: string[];
+    try { done = JSON.parse(read(SS, INV) || "[]"); } catch { done = []; }
+    if (!Array.isArray(done)) done = [];
+    if (done.indexOf(key) >= 0) return;
+    done.push(key);
+    write(SS, INV, JSON.stringify(done.slice(-50)));
+    const names = (list: string[]) => {
+      const out: string[] = [];
+      for (let n of list) { n = n.slice(0, 200); if (n && !/[\0-\x1f\x7f-\x9f]/.test(n) && out.length < 200 && out.indexOf(n) < 0) out.push(n); }
+      return out.sort(); // in order, the server only checks it
+    };
+    const keys: string[] = [];
+    for (const s of [LS, SS]) try { for (let i = 0; s && i < s.length; i++) keys.push(s.key(i)!); } catch { /* blocked */ }
     const hosts: string[] = [];
-    for (const r of performance.getEntriesByType("resource")) {
-      try { const h = new URL(r.name).hostname; if (h && h !== location.hostname && hosts.indexOf(h) < 0 && hosts.length < 100) hosts.push(h); } catch { /* not a URL */ }
-    }
-    const ck = d.cookie ? d.cookie.split(";").map((c) => c.split("=")[0].trim()).filter(Boolean).slice(0, 100) : [];
-    const st: string[] = [];
-    try { for (let i = 0; LS && i < LS.length && i < 100; i++) st.push(LS.key(i)!); } catch { /* blocked */ }
-    push("inventory", { ck, st, hs: hosts });
+    for (const r of performance.getEntriesByType("resource")) try { const h = new URL(r.name).hostname; if (h !== location.hostname && /^([a-z\d.-]+|\[[\da-f:.]+\])$/i.test(h)) hosts.push(h); } catch { /* not a URL */ }
+    push("inventory", { c: consent, ck: names(d.cookie.split(";").map((c) => c.split("=")[0].trim())), st: names(keys), hs: names(hosts) });
   }
 
   // Consent: the stored choice, the site's settings, and the dialog.
@@ -195,6 +214,7 @@ type Ev = Record<string, unknown>;
     if (withdraw) { write(LS, VID, null); write(LS, SID, null); }
     else recordChoice();
     listeners.forEach((f) => { try { f(consent); } catch { /* a listener's error is its own */ } });
+    sampleSoon();
   }
   /** The banner grants only the categories the site offers. */
   const offered = (c: Consent): Consent => {
@@ -329,7 +349,6 @@ type Ev = Record<string, unknown>;
     else engagedSince = now();
   });
   w.addEventListener("pagehide", () => { flushEngagement(); sendVitals(); send(true); });
-  setTimeout(inventory, 3000);
 
   fetch(base + "/v1/sites/" + encodeURIComponent(siteKey) + "/config", { credentials: "omit" })
     .then((r) => (r.ok ? r.json() : Promise.reject()))
