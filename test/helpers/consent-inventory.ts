@@ -72,8 +72,9 @@ export class ConsentRows {
       ...(v.cookies ?? []).map((n): [ItemKind, string] => ["cookie", n]),
       ...(v.storage ?? []).map((n): [ItemKind, string] => ["storage", n]),
       ...(v.hosts ?? []).map((n): [ItemKind, string] => ["host", n.toLowerCase()]),
-    ].sort((a, b) => (a[0] + "\0" + a[1] < b[0] + "\0" + b[1] ? -1 : 1));
-    const digest = Bun.SHA256.hash(JSON.stringify(items), "hex");
+    ].sort(([ka, na], [kb, nb]) => (ka < kb ? -1 : ka > kb ? 1 : na < nb ? -1 : na > nb ? 1 : 0));
+    // The sample's digest as ingest computes it: its sorted `kind:name` lines.
+    const digest = Bun.hash(items.map(([kind, name]) => `${kind}:${name}`).join("\n")).toString(16);
     const key = [siteId, pageKey(v.url), v.state] as const;
     this.with((db) => {
       const SAMPLE = "site_id = ? AND page_key = ? AND state = ?";
