@@ -3,10 +3,15 @@ import { join } from "node:path";
 import { pageKey } from "../../lib/consent/page-key.ts";
 import type { ItemKind } from "../../lib/consent/categories.ts";
 import type { ScanStatus, ScanTrigger } from "../../lib/consent/models.ts";
+import type { FoundItem } from "../../lib/consent/scanner.ts";
+import { claimScan, finishScan, queueScan } from "../../lib/consent/scans.ts";
+import { TenantStores } from "../../lib/db/tenants.ts";
 
 /**
  * The cookie inventory's tables written the way ingest and the scanner write them
- * (docs/consent.md "Visits" and "Scans"), so read tests build exact fixtures without a browser.
+ * (docs/consent.md "Visits" and "Scans"), so read tests build exact fixtures without a browser:
+ * visits as lib/ingest/inventory.ts writes them (test/http/consent-fixture.test.ts holds the
+ * two to the same rows), scans through lib/consent/scans.ts itself.
  */
 
 /** An inventory event as ingest applies it (in time order): the page, the consent state (bits), when, and what was read. */
@@ -19,28 +24,14 @@ export interface VisitSample {
   hosts?: string[];
 }
 
-export interface ScanFinding {
-  kind: ItemKind;
-  name: string;
-  pass: 1 | 2;
-  host: string;
-  page: string;
-  at: number;
-  httpOnly?: boolean | null;
-}
+export type ScanFinding = FoundItem;
 
-export interface ScanRun {
-  id: string;
-  status: ScanStatus;
-  trigger: ScanTrigger;
-  queuedAt: number;
-  startedAt?: number | null;
-  finishedAt?: number | null;
-  pages?: number;
-  found?: number;
-  error?: string | null;
-  items?: ScanFinding[];
-}
+/** A scan to its status: queued at `queuedAt`, claimed at `startedAt`, ended at `finishedAt` (done with its items, or failed). */
+export type ScanRun =
+  | { status: Extract<ScanStatus, "queued">; trigger: ScanTrigger; queuedAt: number }
+  | { status: Extract<ScanStatus, "running">; trigger: ScanTrigger; queuedAt: number; startedAt: number }
+  | { status: Extract<ScanStatus, "done">; trigger: ScanTrigger; queuedAt: number; startedAt: number; finishedAt: number; pages: number; items: ScanFinding[] }
+  | { status: Extract<ScanStatus, "failed">; trigger: ScanTrigger; queuedAt: number; startedAt: number; finishedAt: number; error: string };
 
 export class ConsentRows {
   constructor(
@@ -112,18 +103,22 @@ export class ConsentRows {
     });
   }
 
-  /** A scan row as the scanner leaves it, with its items (a failed, queued or running scan has none). */
-  scan(siteId: string, s: ScanRun): void {
-    this.with((db) => {
-      db.query("INSERT INTO cookie_scans (id, site_id, status, trigger, queued_at, started_at, finished_at, lease_until, pages, found, error) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)").run(
-        s.id, siteId, s.status, s.trigger, s.queuedAt, s.startedAt ?? null, s.finishedAt ?? null, s.pages ?? 0, s.found ?? 0, s.error ?? null,
-      );
-      for (const i of s.items ?? []) {
-        db.query("INSERT INTO cookie_scan_items (scan_id, kind, name, pass, host, page, at, http_only) VALUES (?, ?, ?, ?, ?, ?, ?, ?)").run(
-          s.id, i.kind, i.name, i.pass, i.host, i.page, i.at, i.kind === "cookie" ? (i.httpOnly ? 1 : 0) : null,
-        );
-      }
-    });
+  /** A scan as the scanner's worker takes it through lib/consent/scans.ts: queued, claimed, finished. */
+  async scan(siteId: string, run: ScanRun): Promise<void> {
+    const stores = new TenantStores(this.dataDir);
+    try {
+      const store = await stores.get({ id: this.orgId, dbUrl: null });
+      const { scan: queued, created } = await queueScan(store, siteId, run.trigger, run.queuedAt);
+      if (!created) throw new Error(`site ${siteId} already has a scan ${queued.status}`);
+      if (run.status === "queued") return;
+      const running = await claimScan(store, queued.id, run.startedAt, 120_000);
+      if (!running) throw new Error("the scan was not claimed");
+      if (run.status === "running") return;
+      const result = run.status === "done" ? { status: run.status, pages: run.pages, items: run.items } : { status: run.status, error: run.error };
+      if (!(await finishScan(store, running, result, run.finishedAt))) throw new Error("the scan did not finish");
+    } finally {
+      stores.closeAll();
+    }
   }
 
   /** A site's override as `admin cookies classify` stores it. */

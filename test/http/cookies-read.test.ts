@@ -49,8 +49,8 @@ beforeAll(async () => {
   siteId = boot.siteId;
   base = `/api/v1/orgs/${boot.orgId}/sites/${siteId}`;
   rows = new ConsentRows(s.dataDir, boot.orgId);
-  rows.scan(siteId, {
-    id: "01JS1000000000000000000000", status: "done", trigger: "cli", queuedAt: at("11-10T01:00:00"), startedAt: at("11-10T01:00:05"), finishedAt: at("11-10T01:02:00"), pages: 3, found: 5,
+  await rows.scan(siteId, {
+    status: "done", trigger: "cli", queuedAt: at("11-10T01:00:00"), startedAt: at("11-10T01:00:05"), finishedAt: at("11-10T01:02:00"), pages: 3,
     items: [
       found("cookie", "_ga", 1, "localhost", HOME, "11-10T01:00:10"),
       found("cookie", "IDE", 1, ".doubleclick.net", HOME, "11-10T01:00:11", true),
@@ -64,8 +64,8 @@ beforeAll(async () => {
   rows.visit(siteId, { url: `${HOME}blog/x`, state: 0, at: at("11-21T10:00:00"), cookies: ["_fbp", "PHPSESSID"] });
   rows.visit(siteId, { url: HOME, state: 3, at: at("11-22T10:00:00"), cookies: ["_ga", "_fbp", "PHPSESSID", "mystery"] });
   rows.visit(siteId, { url: `${HOME}blog/y`, state: 0, at: at("11-23T10:00:00"), cookies: ["PHPSESSID"] });
-  rows.scan(siteId, {
-    id: "01JS2000000000000000000000", status: "done", trigger: "schedule", queuedAt: at("11-24T01:00:00"), startedAt: at("11-24T01:00:05"), finishedAt: at("11-24T01:03:00"), pages: 4, found: 8,
+  await rows.scan(siteId, {
+    status: "done", trigger: "schedule", queuedAt: at("11-24T01:00:00"), startedAt: at("11-24T01:00:05"), finishedAt: at("11-24T01:03:00"), pages: 4,
     items: [
       found("cookie", "_ga", 1, "localhost", HOME, "11-24T01:00:10"),
       found("cookie", "_ga", 2, "localhost", HOME, "11-24T01:01:10"),
@@ -114,7 +114,8 @@ function expectedItems() {
   ];
 }
 
-const S2_VIEW = { status: "done", startedAt: iso("11-24T01:00:05"), finishedAt: iso("11-24T01:03:00"), pages: 4, found: 8, error: null, trigger: "schedule", itemsFrom: iso("11-24T01:03:00") };
+// found: distinct items over both passes (_ga is in both).
+const S2_VIEW = { status: "done", startedAt: iso("11-24T01:00:05"), finishedAt: iso("11-24T01:03:00"), pages: 4, found: 7, error: null, trigger: "schedule", itemsFrom: iso("11-24T01:03:00") };
 
 describe("GET …/cookies", () => {
   test("visits and the latest two done scans merged: items in order, violations with evidence, summary, removed, the scan", async () => {
@@ -131,12 +132,12 @@ describe("GET …/cookies", () => {
   });
 
   test("a failed scan is shown with its error and the last done scan's items stay; then a queued one", async () => {
-    rows.scan(siteId, { id: "01JS3000000000000000000000", status: "failed", trigger: "dashboard", queuedAt: at("11-26T01:00:00"), startedAt: at("11-26T01:00:01"), finishedAt: at("11-26T01:00:03"), error: "https://localhost/ did not answer: connection refused" });
+    await rows.scan(siteId, { status: "failed", trigger: "dashboard", queuedAt: at("11-26T01:00:00"), startedAt: at("11-26T01:00:01"), finishedAt: at("11-26T01:00:03"), error: "https://localhost/ did not answer: connection refused" });
     const failed = (await get(`${base}/cookies`)).body;
     expect(failed.scan).toEqual({ status: "failed", startedAt: iso("11-26T01:00:01"), finishedAt: iso("11-26T01:00:03"), pages: 0, found: 0, error: "https://localhost/ did not answer: connection refused", trigger: "dashboard", itemsFrom: iso("11-24T01:03:00") });
     expect(failed.items).toEqual(expectedItems());
     expect(failed.removed.map((r: any) => r.name)).toEqual(["_old"]);
-    rows.scan(siteId, { id: "01JS4000000000000000000000", status: "queued", trigger: "dashboard", queuedAt: at("11-26T02:00:00") });
+    await rows.scan(siteId, { status: "queued", trigger: "dashboard", queuedAt: at("11-26T02:00:00") });
     const queued = (await get(`${base}/cookies`)).body;
     expect(queued.scan).toEqual({ status: "queued", startedAt: null, finishedAt: null, pages: 0, found: 0, error: null, trigger: "dashboard", itemsFrom: iso("11-24T01:03:00") });
     expect(queued.summary.total).toBe(10);
