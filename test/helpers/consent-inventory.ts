@@ -5,7 +5,8 @@ import type { ItemKind } from "../../lib/consent/categories.ts";
 import type { ScanStatus, ScanTrigger } from "../../lib/consent/models.ts";
 import type { FoundItem } from "../../lib/consent/scanner.ts";
 import { claimScan, finishScan, queueScan } from "../../lib/consent/scans.ts";
-import { TenantStores } from "../../lib/db/tenants.ts";
+import { checkOverride, setOverride } from "../../lib/consent/overrides.ts";
+import { TenantStores, type TenantStore } from "../../lib/db/tenants.ts";
 
 /**
  * The cookie inventory's tables written the way ingest and the scanner write them
@@ -105,9 +106,7 @@ export class ConsentRows {
 
   /** A scan as the scanner's worker takes it through lib/consent/scans.ts: queued, claimed, finished. */
   async scan(siteId: string, run: ScanRun): Promise<void> {
-    const stores = new TenantStores(this.dataDir);
-    try {
-      const store = await stores.get({ id: this.orgId, dbUrl: null });
+    await this.withStore(async (store) => {
       const { scan: queued, created } = await queueScan(store, siteId, run.trigger, run.queuedAt);
       if (!created) throw new Error(`site ${siteId} already has a scan ${queued.status}`);
       if (run.status === "queued") return;
@@ -116,13 +115,21 @@ export class ConsentRows {
       if (run.status === "running") return;
       const result = run.status === "done" ? { status: run.status, pages: run.pages, items: run.items } : { status: run.status, error: run.error };
       if (!(await finishScan(store, running, result, run.finishedAt))) throw new Error("the scan did not finish");
+    });
+  }
+
+  /** A site's override as `admin cookies classify` stores it (lib/consent/overrides.ts, checked). */
+  async override(siteId: string, input: { name: string; category: string; vendor?: string; purpose?: string }, at = Date.now()): Promise<void> {
+    await this.withStore((store) => setOverride(store, siteId, checkOverride(input, { name: "name", category: "category", vendor: "vendor", purpose: "purpose" }), at));
+  }
+
+  /** The org's store as the services open it, for lib functions; closed after `work`. */
+  private async withStore<T>(work: (store: TenantStore) => Promise<T>): Promise<T> {
+    const stores = new TenantStores(this.dataDir);
+    try {
+      return await work(await stores.get({ id: this.orgId, dbUrl: null }));
     } finally {
       stores.closeAll();
     }
-  }
-
-  /** A site's override as `admin cookies classify` stores it. */
-  override(siteId: string, name: string, category: string, vendor = "", purpose = "", at = Date.now()): void {
-    this.with((db) => db.query("INSERT OR REPLACE INTO cookie_overrides (site_id, name, category, vendor, purpose, updated_at) VALUES (?, ?, ?, ?, ?, ?)").run(siteId, name, category, vendor, purpose, at));
   }
 }

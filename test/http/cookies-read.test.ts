@@ -79,7 +79,7 @@ beforeAll(async () => {
   });
   rows.visit(siteId, { ...visitA, at: at("11-25T10:00:00") });
   rows.visit(siteId, { url: `${HOME}shop`, state: 2, at: at("11-25T11:00:00"), cookies: ["_gid"] });
-  rows.override(siteId, "mystery", "personalization", "Acme", "Recommendations");
+  await rows.override(siteId, { name: "mystery", category: "personalization", vendor: "Acme", purpose: "Recommendations" });
 
   const viewer = must(s.admin("user", "create", "--org", boot.orgId, "--name", "Vi", "--email", "vi@cookies.test", "--role", "viewer"));
   viewerKey = must(s.admin("key", "create", "--org", boot.orgId, "--user", viewer.id, "--perms", "consent.read")).key;
