@@ -242,3 +242,18 @@ test("axe finds no serious or critical violation, light and dark, at 1440 and 39
     }, width);
   }
 }, 120_000);
+
+test("a long inventory is paged a hundred rows at a time, in the API's order, the page in the URL", async () => {
+  const rows = new ConsentRows(dataDir, boot.orgId);
+  rows.visit(boot.siteId, { url: `${HOME}catalogue`, state: 0, at: Date.now() - HOUR, storage: Array.from({ length: 150 }, (_, i) => `basket_${String(i).padStart(3, "0")}`) });
+  const inv = await bearer<CookieInventory>(`${site}/cookies`);
+  expect(inv.items.length).toBeGreaterThan(150);
+  await signedIn({ email: boot.ownerEmail, password: boot.ownerPassword }, async (page) => {
+    await page.goto(`${origin}${site}/consent`);
+    expect(await tableText(page, CAPTION)).toEqual(inv.items.slice(0, 100).map((i) => rowOf(i, true)));
+    await page.getByRole("link", { name: "Next page" }).click();
+    await page.waitForURL((u) => u.searchParams.get("page") === "2");
+    expect(await tableText(page, CAPTION)).toEqual(inv.items.slice(100, 200).map((i) => rowOf(i, true)));
+    expect(await page.locator("[data-total]").textContent()).toBe(`${inv.items.length} items (100 a page) · page 2 of ${Math.ceil(inv.items.length / 100)}`);
+  });
+}, 60_000);

@@ -21,6 +21,7 @@ import { Table, type Column } from "../components/Table.tsx";
 import { Await, Failure } from "../components/Failure.tsx";
 import { Kpis } from "../components/Kpis.tsx";
 import { QueryForm } from "../components/QueryForm.tsx";
+import { Pager } from "../components/Pager.tsx";
 import { useChange } from "../components/StepUp.tsx";
 import { FieldProblem, invalidProps, problemsOf } from "../components/Problems.tsx";
 
@@ -186,8 +187,13 @@ function Scan({ scan, canManage, defaultUrl, onScan }: { scan: ScanView; canMana
   );
 }
 
+/** Rows a page: thousands of items are one answer, but a phone draws a hundred rows at a time. */
+const PAGE_SIZE = 100;
+
 function Inventory({ data, onReclassify }: { data: CookieInventory; onReclassify: (item: InventoryItem) => void }) {
   const rows = filtered(data.items, filtersOf(route.value.query));
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const page = Math.min(pages, Math.max(1, Number.parseInt(route.value.query.get("page") ?? "1", 10) || 1));
   const columns: Column<InventoryItem>[] = [
     { label: "Name", value: (i) => <code>{i.name}</code> },
     { label: "Kind", value: (i) => ITEM_KIND_LABELS[i.kind] },
@@ -227,9 +233,10 @@ function Inventory({ data, onReclassify }: { data: CookieInventory; onReclassify
       <Table
         caption={`Inventory, violations first: ${formatInteger(rows.length)} of ${formatInteger(data.items.length)} items`}
         empty={data.items.length === 0 ? "Nothing seen yet: items come from visits with the tracking script and from scans." : "No item matches these filters."}
-        rows={rows}
+        rows={rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)}
         columns={columns}
       />
+      <Pager page={page} pages={pages} total={rows.length} noun={`items (${PAGE_SIZE} a page)`} />
       {!data.canManage && <p>The classifications are read-only here; an owner or admin of the organisation changes them.</p>}
     </section>
   );
