@@ -111,7 +111,29 @@ function thirdPartyDomain({ host, page }: { host: string; page: string }): strin
 const classifyAs = (kind: ItemKind, name: string, scanned: { host: string; page: string } | null, overrides: ReadonlyMap<string, Override>): Classification =>
   classify({ kind, name, host: kind === "cookie" && scanned ? thirdPartyDomain(scanned) : undefined }, overrides);
 
-const keyOf = (kind: string, name: string) => `${kind}\u0000${name}`;
+/** Items by kind, then name: tens of thousands of row lookups a read, without building a key string for each. */
+class ItemTable {
+  private readonly byKind = new Map<string, Map<string, Merged>>();
+
+  get(kind: string, name: string): Merged | undefined {
+    return this.byKind.get(kind)?.get(name);
+  }
+
+  getOrAdd(kind: string, name: string): Merged {
+    let names = this.byKind.get(kind);
+    if (!names) this.byKind.set(kind, (names = new Map()));
+    let m = names.get(name);
+    if (!m) {
+      m = { kind: kind as ItemKind, name, visitsHost: null, visitsFirst: null, visitsLast: null, sampleStates: 0, sightings: [], pass1: null, pass2: null, previousAt: null };
+      names.set(name, m);
+    }
+    return m;
+  }
+
+  *values(): IterableIterator<Merged> {
+    for (const names of this.byKind.values()) yield* names.values();
+  }
+}
 
 type RemovedRow = { kind: ItemKind; name: string; host: string; page: string };
 
@@ -119,7 +141,7 @@ type RemovedRow = { kind: ItemKind; name: string; host: string; page: string };
  * Visits' rows and the two done scans' items, folded per item; and the previous scan's items
  * the latest did not find that visits have not seen since the latest started (removed).
  */
-async function mergedItems(store: TenantStore, siteId: string, latestDone: ScanRow | undefined, previousDone: ScanRow | undefined): Promise<{ merged: Map<string, Merged>; removed: RemovedRow[] }> {
+async function mergedItems(store: TenantStore, siteId: string, latestDone: ScanRow | undefined, previousDone: ScanRow | undefined): Promise<{ merged: ItemTable; removed: RemovedRow[] }> {
   const [visits, samples, sampleItems, sightings, scanItems, previousItems] = await Promise.all([
     readRows(store, "SELECT kind, name, host, first_seen_at, last_seen_at FROM inventory WHERE site_id = ?", [siteId]),
     readRows(store, "SELECT page_key, state, last_at FROM inventory_samples WHERE site_id = ?", [siteId]),
@@ -131,34 +153,25 @@ async function mergedItems(store: TenantStore, siteId: string, latestDone: ScanR
     previousDone ? readRows(store, "SELECT kind, name, host, page, at FROM cookie_scan_items WHERE scan_id = ? ORDER BY kind, name, pass", [previousDone.id]) : [],
   ]);
 
-  const merged = new Map<string, Merged>();
-  const itemOf = (kind: string, name: string): Merged => {
-    const key = keyOf(kind, name);
-    let m = merged.get(key);
-    if (!m) {
-      m = { kind: kind as ItemKind, name, visitsHost: null, visitsFirst: null, visitsLast: null, sampleStates: 0, sightings: [], pass1: null, pass2: null, previousAt: null };
-      merged.set(key, m);
-    }
-    return m;
-  };
+  const merged = new ItemTable();
   for (const [kind, name, host, first, last] of visits as [string, string, string | null, number, number][]) {
-    const m = itemOf(kind, name);
+    const m = merged.getOrAdd(kind, name);
     m.visitsHost = host;
     m.visitsFirst = first;
     m.visitsLast = last;
   }
   const sampleAt = new Map((samples as [string, number, number][]).map(([page, state, lastAt]) => [`${state}${page}`, lastAt]));
   for (const [page, state, kind, name] of sampleItems as [string, number, string, string][]) {
-    const m = merged.get(keyOf(kind, name));
+    const m = merged.get(kind, name);
     // A sample's item is in `inventory` (the same write); one without would be no item of visits.
     if (!m) continue;
     m.sampleStates |= 1 << state;
     const lastAt = sampleAt.get(`${state}${page}`) ?? 0;
     if (lastAt > m.visitsLast!) m.visitsLast = lastAt;
   }
-  for (const [kind, name, state, at, page] of sightings as [string, string, number, number, string][]) merged.get(keyOf(kind, name))?.sightings.push([state, at, page]);
+  for (const [kind, name, state, at, page] of sightings as [string, string, number, number, string][]) merged.get(kind, name)?.sightings.push([state, at, page]);
   for (const [kind, name, pass, host, page, at, httpOnly] of scanItems as [string, string, number, string, string, number, number | null][]) {
-    const m = itemOf(kind, name);
+    const m = merged.getOrAdd(kind, name);
     const seen = { host, page, at, httpOnly };
     if (pass === PASS_NO_CONSENT) m.pass1 = seen;
     else if (pass === PASS_ACCEPTED) m.pass2 = seen;
@@ -167,13 +180,14 @@ async function mergedItems(store: TenantStore, siteId: string, latestDone: ScanR
   const removed: RemovedRow[] = [];
   const latestStart = latestDone?.startedAt ?? latestDone?.finishedAt ?? 0;
   // The previous scan's rows come in key order (kind, name, pass): an item's first row is its first pass's.
-  let last = "";
+  let lastKind = "";
+  let lastName = "";
   for (const [kind, name, host, page, at] of previousItems as [string, string, string, string, number][]) {
-    const key = keyOf(kind, name);
-    const m = merged.get(key);
+    const m = merged.get(kind, name);
     if (m && (m.previousAt === null || at < m.previousAt)) m.previousAt = at;
-    if (key === last) continue;
-    last = key;
+    if (kind === lastKind && name === lastName) continue;
+    lastKind = kind;
+    lastName = name;
     if (m?.pass1 || m?.pass2) continue;
     if (!m || m.visitsLast! < latestStart) removed.push({ kind: kind as ItemKind, name, host, page });
   }
