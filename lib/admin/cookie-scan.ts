@@ -11,8 +11,9 @@ import { siteAndStore } from "./site-store.ts";
  */
 export async function scanCookiesCommand(platform: Platform, input: { site?: unknown }) {
   const { site, org } = await siteAndStore(platform, input.site);
-  const { store, scan } = await requestScan(platform, org, site, "cli", OPERATOR);
-  const claimed = await claimForRun(platform, store, scan.id);
+  const { store, scan, created } = await requestScan(platform, org, site, "cli", OPERATOR, true);
+  // A new scan is ours already; the site's queued one is claimed like a worker would.
+  const claimed = created ? scan : await claimForRun(platform, store, scan.id);
   if (claimed) {
     const stop = new AbortController();
     const interrupted = () => stop.abort();

@@ -36,9 +36,17 @@ export const claimForRun = (platform: Platform, store: TenantStore, scanId: stri
  * A scan asked for by a person (the CLI's operator, a dashboard user): queued, or the site's
  * queued or running one answered instead; audited `cookie.scan_requested` either way.
  */
-export async function requestScan(platform: Platform, org: { id: string; dbUrl: string | null }, site: SiteRow, trigger: ScanTrigger, actor: Actor): Promise<{ store: TenantStore; scan: ScanRow; created: boolean }> {
+export async function requestScan(
+  platform: Platform,
+  org: { id: string; dbUrl: string | null },
+  site: SiteRow,
+  trigger: ScanTrigger,
+  actor: Actor,
+  /** The caller runs a new scan itself: it is made claimed, so no worker takes it in between. */
+  runHere = false,
+): Promise<{ store: TenantStore; scan: ScanRow; created: boolean }> {
   const store = await platform.tenants.get(org);
-  const { scan, created } = await queueScan(store, site.id, trigger, platform.now());
+  const { scan, created } = await queueScan(store, site.id, trigger, platform.now(), runHere ? platform.settings.cookieScanTimeoutMs : undefined);
   await auditInOrg(platform, org, {
     actor,
     action: "cookie.scan_requested",

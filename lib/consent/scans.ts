@@ -27,17 +27,23 @@ async function scanById(store: TenantStore, id: string): Promise<ScanRow> {
   return row;
 }
 
-function* openScanOrNew(siteId: string, trigger: ScanTrigger, now: number): Program<{ id: string; created: boolean }> {
+/** A new scan is queued, or with `leaseMs` made already claimed by its caller (no worker can take it first). */
+function* openScanOrNew(siteId: string, trigger: ScanTrigger, now: number, leaseMs?: number): Program<{ id: string; created: boolean }> {
   const open = (yield getOp("SELECT id FROM cookie_scans WHERE site_id = ? AND status IN ('queued', 'running') ORDER BY queued_at DESC LIMIT 1", siteId)) as { id: string } | undefined;
   if (open) return { id: open.id, created: false };
   const id = newId();
-  yield runOp("INSERT INTO cookie_scans (id, site_id, status, trigger, queued_at, pages, found) VALUES (?, ?, 'queued', ?, ?, 0, 0)", id, siteId, trigger, now);
+  if (leaseMs === undefined) yield runOp("INSERT INTO cookie_scans (id, site_id, status, trigger, queued_at, pages, found) VALUES (?, ?, 'queued', ?, ?, 0, 0)", id, siteId, trigger, now);
+  else
+    yield runOp(
+      "INSERT INTO cookie_scans (id, site_id, status, trigger, queued_at, started_at, lease_until, pages, found) VALUES (?, ?, 'running', ?, ?, ?, ?, 0, 0)",
+      id, siteId, trigger, now, now, now + leaseMs + LEASE_GRACE_MS,
+    );
   return { id, created: true };
 }
 
 /** Queues a scan of the site; a site with a scan queued or running gets that one back (`created` false), never a second. */
-export async function queueScan(store: TenantStore, siteId: string, trigger: ScanTrigger, now: number): Promise<{ scan: ScanRow; created: boolean }> {
-  const { id, created } = await runProgram(store, openScanOrNew(siteId, trigger, now));
+export async function queueScan(store: TenantStore, siteId: string, trigger: ScanTrigger, now: number, claimForMs?: number): Promise<{ scan: ScanRow; created: boolean }> {
+  const { id, created } = await runProgram(store, openScanOrNew(siteId, trigger, now, claimForMs));
   return { scan: await scanById(store, id), created };
 }
 

@@ -345,4 +345,14 @@ describe("Scan now (dashboard) and the hooks service's worker", () => {
     expect(await finishScan(store, held, { status: "failed", error: "late" }, now)).toBeNull();
     expect(await finishScan(store, taken!, { status: "failed", error: "ended by the test" }, now)).toMatchObject({ status: "failed", error: "ended by the test" });
   });
+
+  test("a scan the CLI starts is claimed from the moment it exists: a worker's pass in between does not take it", async () => {
+    const now = stack.clock.ms;
+    const { scan: mine, created } = await queueScan(store, site, "cli", now, 120_000);
+    expect(created).toBe(true);
+    expect(mine).toMatchObject({ status: "running", startedAt: now });
+    expect(await worker.kick()).toMatchObject({ done: 0, failed: 0 });
+    expect((await latestScan(store, site))!).toMatchObject({ id: mine.id, status: "running", leaseUntil: mine.leaseUntil });
+    expect(await finishScan(store, mine, { status: "failed", error: "ended by the test" }, now)).toMatchObject({ status: "failed" });
+  });
 });
