@@ -34,9 +34,10 @@ function sitePage(): string {
     ? `window.tidemark = window.tidemark || function () { (tidemark.q = tidemark.q || []).push(arguments); };
        tidemark("onConsent", function (c) { if (c.analytics && c.marketing && !window.tagsOn) { window.tagsOn = true; ${tags} } });`
     : tags;
+  // The shop's own A/B bucket, set on every page: no database knows it.
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shop</title>
     <script defer src="${s.url}/v1/script.js" data-site="${boot.siteKey}"></script>
-    <script>${body}</script></head><body><main><h1>Shop</h1><a href="/about">About us</a></main></body></html>`;
+    <script>document.cookie = "shop_ab=b; path=/"; ${body}</script></head><body><main><h1>Shop</h1><a href="/about">About us</a></main></body></html>`;
 }
 
 /** `admin cookies scan` in its own process (not spawnSync: this process serves the site it scans), private targets allowed. */
@@ -118,6 +119,10 @@ describe("cookie inventory from real visits and the scanner", () => {
     expect(fbp).toMatchObject({ category: "marketing", vendor: "Facebook", violation: true });
     const host = item(inv, "host", PIXEL_HOST)!;
     expect(host).toMatchObject({ category: "marketing", vendor: "LinkedIn", match: "host", violation: true });
+    // A name nobody knows is unknown: counted, never a violation.
+    expect(item(inv, "cookie", "shop_ab")).toMatchObject({ category: "unknown", vendor: "", purpose: "", match: "none", violation: false });
+    expect(inv.summary.unknown).toBe(inv.items.filter((i) => i.category === "unknown").length);
+    expect(inv.summary.unknown).toBe(1);
     // The page's own script cannot see an HttpOnly cookie: visits do not report PHPSESSID.
     expect(item(inv, "cookie", "PHPSESSID")).toBeUndefined();
     // Tidemark's own keys are listed as necessary, never violations.
@@ -149,8 +154,9 @@ describe("cookie inventory from real visits and the scanner", () => {
     expect(inv.scan).toMatchObject({ status: "done", pages: 2 });
   });
 
-  test("after the site gates its tags behind consent, a rescan and a new visit show no violation", async () => {
+  test("after the site gates its tags behind consent, a rescan and a new visit show no violation; an override survives the rescan", async () => {
     gated = true;
+    must(s.admin("cookies", "classify", "--site", boot.siteId, "--name", "shop_ab", "--category", "necessary", "--vendor", "Shop", "--purpose", "Which version of the checkout a visitor sees"));
     const scan = must(await scanNow());
     expect(scan.status).toBe("done");
     // The scan now finds the tags only after accepting all; visits' latest sample still has them before consent.
@@ -159,6 +165,7 @@ describe("cookie inventory from real visits and the scanner", () => {
     const inv = await visitWithoutConsent((i) => i.summary.violations === 0, "a visit that clears the violations");
     for (const name of ["_ga", "_fbp"]) expect(item(inv, "cookie", name)).toMatchObject({ violation: false, gated: true });
     expect(item(inv, "host", PIXEL_HOST)).toMatchObject({ violation: false, gated: true });
+    expect(item(inv, "cookie", "shop_ab")).toMatchObject({ category: "necessary", vendor: "Shop", match: "override", sources: ["visits", "scan"] });
     // The evidence of the first sighting stays: it happened.
     expect(item(inv, "cookie", "_ga")!.evidence).toMatchObject({ source: "visits", consent: { analytics: false, marketing: false } });
   });
