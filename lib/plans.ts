@@ -13,6 +13,7 @@ export const FEATURES = [
   "spinwheel",
   "consent",
   "integrations",
+  "shortlinks",
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 

@@ -145,3 +145,14 @@ export const domains = sqliteTable("domains", {
   verifiedAt: integer("verified_at"),
   createdAt: integer("created_at").notNull(),
 }, (t) => [uniqueIndex("domains_site_host").on(t.siteId, t.hostname), index("domains_host").on(t.hostname)]);
+
+/**
+ * Short-link slugs of every site (docs/campaigns.md): `GET /l/{slug}` resolves here without
+ * opening a tenant file. One instance, one `/l/` namespace: a slug is taken once.
+ */
+export const shortSlugs = sqliteTable("short_slugs", {
+  slug: text("slug").primaryKey(),
+  orgId: text("org_id").notNull().references(() => orgs.id),
+  siteId: text("site_id").notNull().references(() => sites.id),
+  linkId: text("link_id").notNull(),
+}, (t) => [index("short_slugs_link").on(t.linkId)]);

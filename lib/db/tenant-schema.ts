@@ -466,3 +466,84 @@ export const engagementSettings = sqliteTable("engagement_settings", {
   siteId: text("site_id").primaryKey(),
   popupsPerSession: integer("popups_per_session").notNull(),
 });
+
+/** Short links (docs/campaigns.md "Short links"); the slug's routing row is in the control store. */
+export const shortLinks = sqliteTable("short_links", {
+  id: text("id").primaryKey(),
+  siteId: text("site_id").notNull(),
+  slug: text("slug").notNull(),
+  url: text("url").notNull(),
+  /** JSON { source, medium, campaign, term, content }, each a string or null. */
+  utm: text("utm").notNull(),
+  title: text("title").notNull().default(""),
+  /** JSON array of lower-case tags. */
+  tags: text("tags").notNull().default("[]"),
+  expiresAt: integer("expires_at"),
+  maxClicks: integer("max_clicks"),
+  fallbackUrl: text("fallback_url"),
+  active: integer("active").notNull().default(1),
+  /** Human and QR clicks ever (what maxClicks counts). */
+  clicks: integer("clicks").notNull().default(0),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+}, (t) => [uniqueIndex("short_links_slug").on(t.siteId, t.slug), index("short_links_created").on(t.siteId, t.createdAt)]);
+
+/** Every request of a short link but HEAD: no IP, only what the stats show. */
+export const shortLinkClicks = sqliteTable("short_link_clicks", {
+  id: text("id").primaryKey(),
+  linkId: text("link_id").notNull(),
+  siteId: text("site_id").notNull(),
+  at: integer("at").notNull(),
+  /** human | bot | preview | qr */
+  class: text("class").notNull(),
+  country: text("country"),
+  /** desktop | mobile | tablet */
+  device: text("device"),
+  referrerHost: text("referrer_host"),
+}, (t) => [index("short_link_clicks_link").on(t.linkId, t.at)]);
+
+/** The session a click landed in (ingest saw `tm_lc` in the landing page's URL). */
+export const shortLinkSessions = sqliteTable("short_link_sessions", {
+  clickId: text("click_id").primaryKey(),
+  siteId: text("site_id").notNull(),
+  linkId: text("link_id").notNull(),
+  sessionSeq: integer("session_seq").notNull(),
+  visitorSeq: integer("visitor_seq").notNull(),
+  at: integer("at").notNull(),
+}, (t) => [index("short_link_sessions_link").on(t.linkId, t.at)]);
+
+/** Ad spend by platform, account, day and campaign (docs/campaigns.md "Ad spend"). */
+export const adSpend = sqliteTable("ad_spend", {
+  siteId: text("site_id").notNull(),
+  platform: text("platform").notNull(),
+  account: text("account").notNull().default(""),
+  /** YYYY-MM-DD in the platform account's timezone. */
+  date: text("date").notNull(),
+  campaignId: text("campaign_id").notNull().default(""),
+  campaignName: text("campaign_name").notNull(),
+  utmSource: text("utm_source"),
+  utmMedium: text("utm_medium"),
+  utmCampaign: text("utm_campaign"),
+  utmId: text("utm_id"),
+  spend: real("spend").notNull(),
+  currency: text("currency").notNull(),
+  impressions: integer("impressions"),
+  clicks: integer("clicks"),
+  platformConversions: real("platform_conversions"),
+  platformConversionValue: real("platform_conversion_value"),
+  importId: text("import_id").notNull(),
+  importedAt: integer("imported_at").notNull(),
+}, (t) => [primaryKey({ columns: [t.siteId, t.platform, t.account, t.date, t.campaignId, t.campaignName] }), index("ad_spend_date").on(t.siteId, t.date)]);
+
+/** Each import or push of spend rows. */
+export const spendImports = sqliteTable("spend_imports", {
+  id: text("id").primaryKey(),
+  siteId: text("site_id").notNull(),
+  /** cli | push */
+  source: text("source").notNull(),
+  /** ga4_cost | google_ads | meta_ads | json */
+  format: text("format").notNull(),
+  rows: integer("rows").notNull(),
+  days: integer("days").notNull(),
+  importedAt: integer("imported_at").notNull(),
+}, (t) => [index("spend_imports_site").on(t.siteId, t.importedAt)]);
