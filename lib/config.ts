@@ -26,6 +26,8 @@ export interface Settings {
   ingestRatePerIp: number;
   /** Lead submissions, and spins, per minute per client IP and site (docs/engagement.md). */
   engageRatePerIp: number;
+  /** Short-link redirects (GET /l/{slug}) per minute per client IP (docs/campaigns.md). */
+  redirectRatePerIp: number;
   /** MaxMind-format city database; unset = the DB-IP Lite databases installed with the project. */
   geoipDb?: string;
   /** Outbound webhooks may reach private, loopback and other non-public addresses (tests, intranets). */
@@ -155,6 +157,7 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     rateLimitPerIp: positiveInt("RATE_LIMIT_PER_IP", env.RATE_LIMIT_PER_IP, 600),
     ingestRatePerIp: positiveInt("INGEST_RATE_PER_IP", env.INGEST_RATE_PER_IP, 1200),
     engageRatePerIp: positiveInt("ENGAGE_RATE_PER_IP", env.ENGAGE_RATE_PER_IP, 20),
+    redirectRatePerIp: positiveInt("REDIRECT_RATE_PER_IP", env.REDIRECT_RATE_PER_IP, 600),
     geoipDb: env.GEOIP_DB || undefined,
     webhookAllowPrivate: flag(env.WEBHOOK_ALLOW_PRIVATE),
     webhookTimeoutMs: positiveInt("WEBHOOK_TIMEOUT_MS", env.WEBHOOK_TIMEOUT_MS, 10_000),

@@ -25,8 +25,9 @@ function forwardedRequest(base: string, original: Request, url: URL, extraHeader
 }
 
 /**
- * Routes a service also exposes as plain functions ("POST /v1/collect" → handler), which the
- * in-process router calls with the original request instead of routing it a second time.
+ * Routes a service also exposes as plain functions ("POST /v1/collect" → handler; "GET /l/*"
+ * for every path under /l/), which the in-process router calls with the original request
+ * instead of routing it a second time.
  */
 export type DirectRoutes = Record<string, (request: Request, ctx: RequestContext, body: Uint8Array | null) => Promise<Response>>;
 
@@ -39,7 +40,7 @@ export function inProcess(name: string, app: { handle(request: Request): Promise
     name,
     forward: (original, ctx, body) => {
       const url = new URL(original.url);
-      const handler = direct[`${original.method} ${url.pathname}`];
+      const handler = direct[`${original.method} ${url.pathname}`] ?? direct[`${original.method} ${url.pathname.slice(0, url.pathname.indexOf("/", 1) + 1)}*`];
       if (handler) return handler(original, ctx, body);
       // The body was read (and size-checked) once by the router: the service gets the same bytes.
       const request = forwardedRequest(LOCAL_BASE, original, url, { "x-request-id": ctx.requestId }, null);

@@ -44,6 +44,8 @@ export interface Hit {
   attrs: SessionAttrs;
   events: StoredEvent[];
   receivedAt: number;
+  /** `tm_lc` of the hit's pageview: a short link's click id, not yet checked against the clicks. */
+  linkClick?: string | null;
 }
 
 export interface HitResult {
@@ -359,6 +361,16 @@ export function* applyHits(hits: Hit[], refs: RowRefs): Program<HitResult[]> {
         );
       }
       if (e.inventory) yield* writeInventorySample(hit.siteId, e.ts, e.inventory, refs.samples);
+    }
+
+    // The session a short link's click landed in, once per click; only a human or QR click of
+    // this site's own links ties (a forged or another site's id matches no row).
+    if (hit.linkClick) {
+      yield run(
+        `INSERT OR IGNORE INTO short_link_sessions (click_id, site_id, link_id, session_seq, visitor_seq, at)
+         SELECT id, site_id, link_id, ?, ?, ? FROM short_link_clicks WHERE id = ? AND site_id = ? AND class IN ('human', 'qr')`,
+        sessionSeq, visitor.seq, sums.landing?.ts ?? sums.minTs, hit.linkClick, hit.siteId,
+      );
     }
 
     if (hasPopupEvents(fresh)) yield* countPopupEvents(hit.siteId, hit.timezone, visitor.seq, fresh);

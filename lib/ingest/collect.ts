@@ -2,6 +2,7 @@ import { ApiError, type ErrorDetail } from "../errors.ts";
 import type { Platform } from "../platform.ts";
 import { mayHaveClickId, trafficOf } from "../channels.ts";
 import { memoized } from "../memo.ts";
+import { isId } from "../ids.ts";
 import { RateLimiter } from "../ratelimit.ts";
 import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { parseJsonText } from "../http/request.ts";
@@ -59,6 +60,13 @@ function queryOf(url: string): URLSearchParams | null {
   } catch {
     return null;
   }
+}
+
+/** The `tm_lc` of a pageview URL when it has the shape of a click id (apply.ts checks it is one). */
+function linkClickOf(url: string): string | null {
+  if (!url.includes("tm_lc=")) return null;
+  const id = queryOf(url)?.get("tm_lc") ?? null;
+  return id !== null && isId(id) ? id : null;
 }
 
 /** The host of an Origin header (remembered: a site's pages send the same few). */
@@ -212,6 +220,9 @@ export async function collect(deps: CollectDeps, input: CollectInput): Promise<C
     attrs,
     events,
     receivedAt: now,
+    // A short link's click id in the landing page's URL (docs/campaigns.md "A click to revenue"):
+    // kept with marketing consent only, as the campaign is.
+    linkClick: consent.marketing && pageviewUrl ? linkClickOf(pageviewUrl) : null,
   };
   const store = await platform.tenants.get(site.org);
   const result = await writer.write(store, hit);

@@ -15,6 +15,7 @@ import { PublicConsentSettings, publicConsentSettings } from "../../lib/consent/
 import { ErrorEnvelope, JsonInteger } from "../../lib/api/models.ts";
 import type { Platform } from "../../lib/platform.ts";
 import { ENGAGE_SCRIPT, TRACKER_SCRIPT } from "./page-scripts.ts";
+import { redirectEndpoint } from "./redirect.ts";
 
 const SCRIPT_DOC = (summary: string) => ({
   summary,
@@ -47,6 +48,15 @@ export function createIngestService(platform: Platform, options: EngagementOptio
   ready.catch(() => {});
   const collectBatch = collectEndpoint((request) => thread.collect(request), platform.now);
   const engagement = engagementEndpoints(platform, options);
+  const redirect = redirectEndpoint(platform);
+  const REDIRECT_DOC = {
+    summary: "Follow a short link (public, no key)",
+    description:
+      "302 to the link's target with its UTM set, the visitor's query added and `tm_lc` (the click's id) for a human or QR click; `Cache-Control: no-store`. " +
+      "An inactive, expired or capped link → 302 to its fallback URL, else a small 404 page; unknown slug → the 404 page. HEAD answers the same and records nothing. " +
+      "More than REDIRECT_RATE_PER_IP a minute from one address → 429 with Retry-After.",
+    tags: ["Campaigns"],
+  };
   const app = new Elysia({ name: "ingest", ...SERVICE_CONFIG })
     .use(serviceBase({ name: "ingest", secret: platform.secret, requireAuth: false }))
     .use(serviceDocs("ingest", { schemas: EVENT_COMPONENTS }))
@@ -67,6 +77,8 @@ export function createIngestService(platform: Platform, options: EngagementOptio
         requestBody: { required: true, content: { "application/json": { schema: COLLECT_BODY_DOCUMENT }, "text/plain": { schema: COLLECT_BODY_DOCUMENT } } } as never,
       },
     })
+    .get("/l/:slug", ({ request, ctx }) => redirect(request, ctx), { params: t.Object({ slug: t.String() }), detail: REDIRECT_DOC })
+    .head("/l/:slug", ({ request, ctx }) => redirect(request, ctx), { params: t.Object({ slug: t.String() }), detail: { ...REDIRECT_DOC, hide: true } })
     .get("/v1/script.js", ({ request }) => TRACKER_SCRIPT.serve(request), { detail: SCRIPT_DOC("The tracking script (ETag, cacheable, gzip)") })
     .get("/v1/engage.js", ({ request }) => ENGAGE_SCRIPT.serve(request), {
       detail: SCRIPT_DOC("The engagement chunk: popups, spin wheels, marked forms (ETag, cacheable, gzip; loaded by the tracking script)"),
@@ -137,6 +149,9 @@ export function createIngestService(platform: Platform, options: EngagementOptio
     // Decoded here: the HTTP thread has time to spare, the collect thread does not.
     "POST /v1/collect": (request, ctx, bytes) => collectBatch(request, ctx, bytes ? bodyText(bytes) : ""),
     ...engagement.direct,
+    // Every slug: the router hands /l/* over without a second routing pass (the redirect is hot).
+    "GET /l/*": (request, ctx) => redirect(request, ctx),
+    "HEAD /l/*": (request, ctx) => redirect(request, ctx),
   };
   return { app, direct, ready, close: () => thread.close() };
 }

@@ -186,6 +186,8 @@ export function createRouterApp(platform: Platform, upstreams: Upstreams, option
   for (const path of DASHBOARD_WRITES) app.post(path, ({ request }) => forwardDashboardApi(request));
   everyMethod("/v1/hooks/*", (request) => forwardPublic(request, upstreams.hooks));
   everyMethod("/v1/*", (request) => forwardPublic(request, upstreams.ingest));
+  // Short links (docs/campaigns.md): public, served by ingest like tracking.
+  everyMethod("/l/*", (request) => forwardPublic(request, upstreams.ingest));
   // Every other page is the dashboard's (its single-page app and assets); an unknown API path is not.
   app.get("/*", ({ request, path }) => {
     if (path.startsWith("/api/")) throw new ApiError("NOT_FOUND", "No such route");
