@@ -58,6 +58,7 @@ export const API = {
   listCookies: { method: "GET", path: `${site}/cookies`, permission: "consent.read", feature: "consent", summary: "The cookie and tag inventory: what visits and the scanner saw, classified, with violations and their evidence, and the latest scan", tag: "Consent" },
   consentSettings: { method: "GET", path: `${site}/consent`, permission: "consent.read", feature: "consent", summary: "The site's consent settings: mode, categories, banner texts per language, DNT/GPC handling, policy link", tag: "Consent" },
   explore: { method: "POST", path: `${site}/explore`, permission: "analytics.read", feature: "explore", summary: "Explore: metrics by a dimension, filtered", tag: "Analytics" },
+  shortLinkStats: { method: "GET", path: `${site}/shortlinks/:id`, permission: "shortlinks.read", feature: "shortlinks", summary: "A short link with its clicks by class and day, countries, devices, referrers, and the sessions, leads, conversions and revenue its clicks became", tag: "Campaigns" },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteId = keyof typeof API;

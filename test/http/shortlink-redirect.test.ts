@@ -44,7 +44,7 @@ const link = (slug: string, more: Parameters<typeof createShortLink>[2] extends 
   createShortLink(s.dataDir, { orgId: boot.orgId, siteId: boot.siteId }, { slug, url: "https://shop.example/spring?ref=site&utm_source=old", ...more });
 
 beforeAll(async () => {
-  s = await startStack({ env: { TRUST_PROXY: "1", REDIRECT_RATE_PER_IP: "20" } });
+  s = await startStack({ env: { TRUST_PROXY: "1", REDIRECT_RATE_PER_IP: "20", PUBLIC_URL: "https://go.example" } });
   boot = s.bootstrap!;
 });
 afterAll(() => s.close());
@@ -187,5 +187,79 @@ describe("a click to its session", () => {
     const second = new URL((await follow("tie")).headers.get("location")!).searchParams.get("tm_lc")!;
     await landing(`http://localhost/?tm_lc=${second}`, { consent: { analytics: true, marketing: false } });
     expect(tiedOf(second)).toEqual([]);
+  });
+});
+
+describe("GET …/shortlinks/{id}: the link's stats", () => {
+  const statsOf = async (id: string, query = "", key = boot.key, siteId = boot.siteId, orgId = boot.orgId) => {
+    const res = await s.api(`/api/v1/orgs/${orgId}/sites/${siteId}/shortlinks/${id}${query}`, key);
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const lc = async (res: Promise<Response>) => new URL((await res).headers.get("location")!).searchParams.get("tm_lc");
+
+  test("clicks by class and day, where people came from, and the sessions, lead, conversion and revenue they became", async () => {
+    s.clock.advance(60_000);
+    const at = s.clock.ms;
+    const id = link("stats", { title: "Spring", tags: ["spring"], utm: { source: "newsletter" }, createdAt: at - 1000 });
+    const first = (await lc(follow("stats", { ip: "81.2.69.142", referer: "https://news.example.com/a" })))!;
+    const second = (await lc(follow("stats", { ip: "8.8.8.8", ua: IPHONE_UA })))!;
+    await lc(follow("stats", { ip: "81.2.69.142", query: "?qr=1" }));
+    await follow("stats", { ua: GOOGLEBOT_UA });
+    await follow("stats", { ua: SLACK_UA });
+    await follow("stats", { method: "HEAD" });
+
+    // The first click: an engaged session with a purchase, then a newsletter lead; the second: one short pageview.
+    s.clock.advance(10_000);
+    const vid = uuid();
+    const sid = uuid();
+    const purchase = [
+      ev("pageview", at + 1000, { u: `http://localhost/spring?utm_source=newsletter&tm_lc=${first}` }),
+      ev("conversion", at + 5000, { n: "purchase", val: 49.9, cur: "USD", oid: `o-${uuid()}` }),
+    ];
+    expect((await post(s.url, batch(boot.siteKey, purchase, { vid, sid }))).status).toBe(202);
+    const lead = { v: 1, s: boot.siteKey, id: uuid(), vid, sid, source: "newsletter", ref: "footer", fields: { email: "ada@shop.example" }, hp: "", path: "/spring" };
+    expect((await fetch(`${s.url}/v1/leads`, { method: "POST", body: JSON.stringify(lead), headers: { "content-type": "application/json", origin: "http://localhost", "user-agent": CHROME_UA } })).status).toBe(201);
+    expect((await post(s.url, batch(boot.siteKey, [ev("pageview", at + 2000, { u: `http://localhost/?tm_lc=${second}` })]))).status).toBe(202);
+
+    const { status, body } = await statsOf(id);
+    expect(status).toBe(200);
+    const today = new Date(at).toISOString().slice(0, 10);
+    expect(body.link).toEqual({
+      id, slug: "stats", url: "https://shop.example/spring?ref=site&utm_source=old",
+      utm: { source: "newsletter", medium: null, campaign: null, term: null, content: null },
+      title: "Spring", tags: ["spring"], expiresAt: null, maxClicks: null, fallbackUrl: null, active: true,
+      createdAt: new Date(at - 1000).toISOString(), updatedAt: new Date(at - 1000).toISOString(), clicks: 3, shortUrl: "https://go.example/l/stats",
+    });
+    expect(body.period).toEqual({ from: body.days[0].date, to: today, tz: "UTC" });
+    expect(body.clicks).toEqual({ human: 2, bot: 1, preview: 1, qr: 1 });
+    expect(body.days).toHaveLength(28);
+    expect(body.days.at(-1)).toEqual({ date: today, human: 2, bot: 1, preview: 1, qr: 1 });
+    expect(body.days.slice(0, -1).every((d: any) => d.human + d.bot + d.preview + d.qr === 0)).toBe(true);
+    expect(body.countries).toEqual([{ country: "GB", clicks: 2 }, { country: "US", clicks: 1 }]);
+    expect(body.devices).toEqual([{ device: "desktop", clicks: 2 }, { device: "mobile", clicks: 1 }]);
+    expect(body.referrers).toEqual([{ host: "(direct)", clicks: 2 }, { host: "news.example.com", clicks: 1 }]);
+    expect(body.outcomes).toEqual({ sessions: 2, engagedSessions: 1, leads: 1, conversions: 1, revenue: 49.9, currency: "USD" });
+
+    // A period before the clicks: nothing.
+    const before = await statsOf(id, `?from=2020-01-01&to=2020-01-31`);
+    expect(before.body.clicks).toEqual({ human: 0, bot: 0, preview: 0, qr: 0 });
+    expect(before.body.outcomes).toEqual({ sessions: 0, engagedSessions: 0, leads: 0, conversions: 0, revenue: 0, currency: "USD" });
+    expect((await statsOf(id, "?from=2020-02-30")).body.error.details).toEqual([{ path: "from", message: expect.any(String) }]);
+  });
+
+  test("BOLA: another org's link id is 404 from this org's site, and this org's key finds nothing under the other org", async () => {
+    const other = must(s.admin("org", "create", "--name", "Other"));
+    const theirs = must(s.admin("site", "create", "--org", other.id, "--name", "Theirs", "--domain", "theirs.test"));
+    const theirLink = createShortLink(s.dataDir, { orgId: other.id, siteId: theirs.id }, { slug: "theirs", url: "https://theirs.test/" });
+    const mine = await statsOf(theirLink);
+    expect(mine.status).toBe(404);
+    expect(mine.body.error.code).toBe("NOT_FOUND");
+    const otherOrg = await statsOf(theirLink, "", boot.key, theirs.id, other.id);
+    expect([otherOrg.status, otherOrg.body.error.code]).toEqual([404, "NOT_FOUND"]);
+    expect((await statsOf("0".repeat(24))).status).toBe(404);
+    // Another site of the same org does not show this site's link either.
+    const second = must(s.admin("site", "create", "--org", boot.orgId, "--name", "Second", "--domain", "second.test"));
+    const onFirst = link("first-site-only");
+    expect((await statsOf(onFirst, "", boot.key, second.id)).status).toBe(404);
   });
 });
