@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { createHmac } from "node:crypto";
 import { must, ROOT, runAdmin, tempDir } from "../helpers/stack.ts";
 import { freePort, spawnService, type Proc } from "../helpers/process.ts";
+import { createShortLink } from "../helpers/short-links.ts";
+import { CHROME_UA, openTenant } from "../helpers/hits.ts";
 
 const SECRET = "split-mode-test-secret";
 
@@ -53,6 +55,21 @@ for (const variant of ["source", "compiled"] as const) {
       expect(body.data[0]).toMatchObject({ id: boot.siteId, domain: "localhost", status: "not_installed" });
       const status = (await (await api(`/api/v1/orgs/${boot.orgId}/sites/${boot.siteId}/status`)).json()) as any;
       expect(status.domains[0]).toMatchObject({ hostname: "localhost", status: "verified" });
+    });
+
+    test("a short link redirects through the router over HTTP: the 302 passes the hop unfollowed, HEAD records nothing", async () => {
+      const id = createShortLink(dataDir, boot, { slug: `split-${variant}`, url: "https://shop.example/", utm: { campaign: "split" } });
+      const res = await fetch(`${procs.router.url}/l/SPLIT-${variant}?a=1`, { redirect: "manual", headers: { "user-agent": CHROME_UA } });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      const to = new URL(res.headers.get("location")!);
+      expect([...to.searchParams.keys()]).toEqual(["a", "utm_campaign", "tm_lc"]);
+      const head = await fetch(`${procs.router.url}/l/split-${variant}`, { method: "HEAD", redirect: "manual", headers: { "user-agent": CHROME_UA } });
+      expect([head.status, head.headers.get("location")]).toEqual([302, "https://shop.example/?utm_campaign=split"]);
+      const db = openTenant(dataDir, boot.orgId);
+      expect(db.query("SELECT id, class FROM short_link_clicks WHERE link_id = ?").all(id)).toEqual([{ id: to.searchParams.get("tm_lc"), class: "human" }]);
+      db.close();
+      expect((await fetch(`${procs.router.url}/l/nothing-here`, { redirect: "manual" })).status).toBe(404);
     });
 
     test("errors keep the envelope and the request id across the hop (NODE_ENV=production)", async () => {
