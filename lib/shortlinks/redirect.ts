@@ -6,6 +6,7 @@ import { readRows, runProgram, runOp, type Program, type RunResult } from "../db
 import type { OrgStoreRef, TenantStore } from "../db/tenants.ts";
 import { newId } from "../ids.ts";
 import { deviceOf, isBot } from "../ingest/device.ts";
+import { Batches } from "../threads/batches.ts";
 
 /** Where a slug leads (control store `short_slugs`). */
 export interface SlugRoute {
@@ -156,23 +157,43 @@ export function clickOf(row: ShortLinkRow, input: { at: number; userAgent: strin
 export const counted = (c: ClickClass): boolean => c === "human" || c === "qr";
 
 /**
- * Stores a click; a human or QR click also counts toward the link's clicks — only while it is
- * under its cap, checked in the same statement, so two clicks racing for the last one do not
- * both pass. Returns false when the cap was reached meanwhile (nothing stored).
+ * Stores clicks; a human or QR click also counts toward its link's clicks — only while the link
+ * is under its cap, checked in the same statement, so two clicks racing for the last one do not
+ * both pass. Each click's answer: false when the cap was reached meanwhile (nothing stored).
  */
-function* storeClick(click: Click): Program<boolean> {
-  if (counted(click.class)) {
-    const r = (yield runOp("UPDATE short_links SET clicks = clicks + 1 WHERE id = ? AND (max_clicks IS NULL OR clicks < max_clicks)", click.linkId)) as RunResult;
-    if (r.changes === 0) return false;
+function* storeClicks(clicks: Click[]): Program<boolean[]> {
+  const stored: boolean[] = [];
+  for (const click of clicks) {
+    if (counted(click.class)) {
+      const r = (yield runOp("UPDATE short_links SET clicks = clicks + 1 WHERE id = ? AND (max_clicks IS NULL OR clicks < max_clicks)", click.linkId)) as RunResult;
+      if (r.changes === 0) {
+        stored.push(false);
+        continue;
+      }
+    }
+    yield runOp(
+      "INSERT INTO short_link_clicks (id, link_id, site_id, at, class, country, device, referrer_host) VALUES (?,?,?,?,?,?,?,?)",
+      click.id, click.linkId, click.siteId, click.at, click.class, click.country, click.device, click.referrerHost,
+    );
+    stored.push(true);
   }
-  yield runOp(
-    "INSERT INTO short_link_clicks (id, link_id, site_id, at, class, country, device, referrer_host) VALUES (?,?,?,?,?,?,?,?)",
-    click.id, click.linkId, click.siteId, click.at, click.class, click.country, click.device, click.referrerHost,
-  );
-  return true;
+  return stored;
 }
 
-export const recordClick = (store: TenantStore, click: Click): Promise<boolean> => runProgram(store, storeClick(click));
+/**
+ * Group commit per store, as ingest's writer: clicks that arrive while a transaction runs go in
+ * the next one, and each redirect is answered only once its click is committed — so the landing
+ * page's hit (which ties the session to it) always finds the click.
+ */
+const clickQueues = new WeakMap<TenantStore, Batches<Click, boolean>>();
+export function recordClick(store: TenantStore, click: Click): Promise<boolean> {
+  let queue = clickQueues.get(store);
+  if (!queue) {
+    queue = new Batches((clicks) => runProgram(store, storeClicks(clicks)));
+    clickQueues.set(store, queue);
+  }
+  return queue.add(click);
+}
 
 export interface FollowInput {
   slug: string;
