@@ -168,7 +168,7 @@ describe("a click to its session", () => {
     }
   };
 
-  test("the landing pageview's tm_lc ties the session once; a forged id, a bot's click and a pageview without marketing consent do not", async () => {
+  test("the landing pageview's tm_lc ties the session once; a forged id, a bot's click, another site's click and a pageview without marketing consent do not", async () => {
     const id = link("tie");
     const human = new URL((await follow("tie")).headers.get("location")!).searchParams.get("tm_lc")!;
     const sid = await landing(`http://localhost/spring?tm_lc=${human}`);
@@ -183,6 +183,13 @@ describe("a click to its session", () => {
     const forged = "0123456789abcdef01234567";
     await landing(`http://localhost/?tm_lc=${forged}`);
     expect(tiedOf(forged)).toEqual([]);
+
+    // A human click of another site's link (same org) does not tie a session of this site.
+    const elsewhere = must(s.admin("site", "create", "--org", boot.orgId, "--name", "Elsewhere", "--domain", "elsewhere.test"));
+    createShortLink(s.dataDir, { orgId: boot.orgId, siteId: elsewhere.id }, { slug: "elsewhere", url: "https://elsewhere.test/" });
+    const foreign = new URL((await follow("elsewhere")).headers.get("location")!).searchParams.get("tm_lc")!;
+    await landing(`http://localhost/?tm_lc=${foreign}`);
+    expect(tiedOf(foreign)).toEqual([]);
 
     const second = new URL((await follow("tie")).headers.get("location")!).searchParams.get("tm_lc")!;
     await landing(`http://localhost/?tm_lc=${second}`, { consent: { analytics: true, marketing: false } });
