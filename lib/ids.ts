@@ -1,21 +1,32 @@
-import { monotonicFactory } from "ulid";
+const TWO_48 = 2 ** 48;
+const TWO_32 = 2 ** 32;
+/** The last id's time and random part: an id made in the same millisecond (or after the clock stepped back) takes the next random value. */
+let lastTime = -1;
+let lastRandom = 0;
+const randomWords = new Uint32Array(2);
 
-const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-const nextUlid = monotonicFactory();
-const MASK48 = (1n << 48n) - 1n;
+function random48(): number {
+  crypto.getRandomValues(randomWords);
+  return (randomWords[0] & 0xffff) * TWO_32 + randomWords[1];
+}
 
 /**
- * A 24-hex, time-ordered id: 48-bit millisecond time + 48 random bits.
- * Both halves come from a monotonic ULID, so ids made in the same millisecond still sort
- * in creation order (the monotonic increment lives in the low random bits we keep).
+ * A 24-hex, time-ordered id: 48-bit millisecond time + 48 random bits, monotonic as a ULID's
+ * (ids made in the same millisecond still sort in creation order: the random part of the last
+ * id plus one). Plain numbers, not a ULID taken apart with BigInt: ids are made on hot paths
+ * (a short-link click each), where that cost a fifth of the redirect's CPU.
  */
 export function newId(): string {
-  const u = nextUlid();
-  let value = 0n;
-  for (const ch of u) value = (value << 5n) | BigInt(CROCKFORD.indexOf(ch));
-  const time = value >> 80n;
-  const random = value & MASK48;
-  return time.toString(16).padStart(12, "0") + random.toString(16).padStart(12, "0");
+  const now = Date.now();
+  if (now > lastTime) {
+    lastTime = now;
+    lastRandom = random48();
+  } else if (++lastRandom >= TWO_48) {
+    // 2^48 ids in one millisecond cannot happen; should the random start be that high, move on a millisecond.
+    lastTime++;
+    lastRandom = random48();
+  }
+  return lastTime.toString(16).padStart(12, "0") + lastRandom.toString(16).padStart(12, "0");
 }
 
 /** A UUID's 16 bytes, as session and visitor rows keep it (its shape checked before). */
