@@ -49,10 +49,16 @@ const editable = {
   active: t.Optional(t.Boolean()),
 };
 
-export const ShortLinkCreateBody = t.Object({ url: t.String({ description: "http/https, ≤ 2048, no user or password" }), ...editable }, { additionalProperties: false });
+export const ShortLinkCreateBody = t.Object(
+  { url: t.String({ description: "http/https, ≤ 2048, no user or password" }), ...editable },
+  { additionalProperties: false, examples: [{ url: "https://example.com/spring", title: "Spring sale", tags: ["spring", "newsletter"], utm: { source: "newsletter", medium: "email", campaign: "spring" } }] },
+);
 export type ShortLinkCreateBody = Static<typeof ShortLinkCreateBody>;
 
-export const ShortLinkPatchBody = t.Object({ url: t.Optional(t.String({ description: "http/https, ≤ 2048, no user or password" })), ...editable }, { additionalProperties: false });
+export const ShortLinkPatchBody = t.Object(
+  { url: t.Optional(t.String({ description: "http/https, ≤ 2048, no user or password" })), ...editable },
+  { additionalProperties: false, examples: [{ title: "Spring sale, second wave", tags: ["spring"], utm: { content: "banner" } }] },
+);
 export type ShortLinkPatchBody = Static<typeof ShortLinkPatchBody>;
 
 export const ShortLinkQuery = QueryModel({

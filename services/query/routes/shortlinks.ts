@@ -7,8 +7,6 @@ import { shortLinkQr } from "../../../lib/shortlinks/qr.ts";
 import type { Platform } from "../../../lib/platform.ts";
 import { actorOf, doc, JSON_BODY, queryContext } from "../context.ts";
 
-const EXAMPLE_CREATE = { url: "https://example.com/spring", title: "Spring sale", tags: ["spring", "newsletter"], utm: { source: "newsletter", medium: "email", campaign: "spring" } };
-
 /** Short links (docs/campaigns.md "Short links"): the list, create and edit, and QR codes. The stats route is the redirect's. */
 export function shortLinkRoutes(platform: Platform) {
   return new Elysia({ name: "query:shortlinks" })
@@ -25,7 +23,7 @@ export function shortLinkRoutes(platform: Platform) {
         set.status = 201;
         return link;
       },
-      { params: SiteParams, body: ShortLinkCreateBody, response: { 201: ShortLink }, detail: { ...doc(API.createShortLink), requestBody: { content: { "application/json": { example: EXAMPLE_CREATE } } } }, parse: JSON_BODY },
+      { params: SiteParams, body: ShortLinkCreateBody, response: { 201: ShortLink }, detail: doc(API.createShortLink), parse: JSON_BODY },
     )
     .patch(
       API.updateShortLink.path,
