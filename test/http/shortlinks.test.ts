@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { must, startStack, type TestStack } from "../helpers/stack.ts";
+import { startDashboardStack } from "../helpers/session-browser.ts";
 
 /**
  * Short links through the read API and the admin CLI (docs/campaigns.md "Short links"): create,
@@ -261,6 +262,44 @@ describe("permissions and BOLA", () => {
     expect((await call(base(other.siteId))).status).toBe(404);
     expect((await call(`${base(other.siteId, other.orgId)}?q=far`, {}, other.key)).body.items[0].title).toBe("");
   });
+});
+
+describe("plans", () => {
+  test("an org on starter has no short links: 403 FEATURE_UNAVAILABLE", async () => {
+    must(s.admin("org", "plan", "--org", other.orgId, "--plan", "starter"));
+    const res = await call(base(other.siteId, other.orgId), {}, other.key);
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe("FEATURE_UNAVAILABLE");
+    must(s.admin("org", "plan", "--org", other.orgId, "--plan", "growth"));
+  });
+});
+
+describe("from the dashboard's session", () => {
+  test("an admin creates and edits with the dashboard's Origin, audited as themselves; another Origin is refused", async () => {
+    const origin = "https://links.example";
+    const d = await startDashboardStack(origin);
+    try {
+      const site = d.stack.bootstrap!.siteId;
+      const { browser } = await d.accounts.verifiedMember(d.org, "ada@links.example", "admin");
+      const path = `/api/v1/orgs/${d.org}/sites/${site}/shortlinks`;
+      const made = await browser.call("POST", path, { url: "https://shop.test/", slug: "Dash" });
+      expect(made.status).toBe(201);
+      const link = (await made.json()) as any;
+      expect(link.shortUrl).toBe("https://links.example/l/dash");
+      d.stack.clock.advance(1000);
+      const edited = await browser.call("PATCH", `${path}/${link.id}`, { title: "From the dashboard" });
+      expect(edited.status).toBe(200);
+      const foreign = await browser.call("PATCH", `${path}/${link.id}`, { title: "forged" }, { origin: "https://evil.example" });
+      expect(foreign.status).toBe(403);
+      const audit = (await (await d.stack.api(`/api/v1/orgs/${d.org}/audit?q=shortlink`, d.stack.bootstrap!.key)).json()) as any;
+      expect(audit.rows.map((r: any) => [r.action, r.actor.email, r.label])).toEqual([
+        ["shortlink.updated", "ada@links.example", "Short link /l/dash edited"],
+        ["shortlink.created", "ada@links.example", "Short link /l/dash created"],
+      ]);
+    } finally {
+      await d.close();
+    }
+  }, 30_000);
 });
 
 describe("admin shortlink", () => {
