@@ -139,29 +139,35 @@ export async function createShortLink(platform: Platform, site: LinkSite, input:
   return shortLinkView(row, platform.settings.publicUrl);
 }
 
-/** Any subset of the fields; `utm` merges key by key (null clears one). A new slug moves its routing row. */
+/**
+ * Any subset of the fields; `utm` merges key by key (null clears one). A new slug moves its
+ * routing row. An edit that changes no value writes nothing (no new updatedAt, no audit entry).
+ */
 export async function updateShortLink(platform: Platform, site: LinkSite, id: string, input: ShortLinkPatchBody, actor: Actor): Promise<ShortLink> {
   const before = await linkRow(site, id);
   const now = platform.now();
-  const fields = linkFields(input, now);
-  const moving = fields.slug !== undefined && fields.slug !== before.slug;
-  if (moving && !claimSlug(platform, site, fields.slug!, id)) throw taken();
-  const changes = {
+  // A form that sends the whole link back keeps a passed expiry without being told it is past.
+  const sameExpiry = typeof input.expiresAt === "string" && Date.parse(input.expiresAt) === before.expiresAt;
+  const fields = linkFields(sameExpiry ? { ...input, expiresAt: undefined } : input, now);
+  const proposed: Partial<LinkRow> = {
     ...stored(fields),
     ...(fields.slug !== undefined && { slug: fields.slug }),
     ...(fields.utm !== undefined && { utm: JSON.stringify({ ...EMPTY_UTM, ...(JSON.parse(before.utm) as Partial<Utm>), ...fields.utm }) }),
-    updatedAt: now,
   };
+  const changed = (Object.keys(proposed) as (keyof LinkRow)[]).filter((name) => proposed[name] !== before[name]);
+  if (changed.length === 0) return shortLinkView(before, platform.settings.publicUrl);
+  const changes: Partial<LinkRow> = { ...Object.fromEntries(changed.map((name) => [name, proposed[name]])), updatedAt: now };
+  const moving = changes.slug !== undefined;
+  if (moving && !claimSlug(platform, site, changes.slug!, id)) throw taken();
   const write = () => site.store.db.update(shortLinks).set(changes).where(and(eq(shortLinks.id, id), eq(shortLinks.siteId, site.siteId)));
   if (moving) {
-    await withClaim(platform, fields.slug!, id, write);
+    await withClaim(platform, changes.slug!, id, write);
     releaseSlug(platform, before.slug, id);
   } else {
     await write();
   }
   const after: LinkRow = { ...before, ...changes };
-  const changed = Object.keys(input).sort();
-  await auditInOrg(platform, site.org, { actor, action: "shortlink.updated", label: `Short link /l/${after.slug} edited`, target: { type: "shortlink", id }, meta: { siteId: site.siteId, fields: changed, ...(moving && { from: before.slug, to: after.slug }) } });
+  await auditInOrg(platform, site.org, { actor, action: "shortlink.updated", label: `Short link /l/${after.slug} edited`, target: { type: "shortlink", id }, meta: { siteId: site.siteId, fields: changed.sort(), ...(moving && { from: before.slug, to: after.slug }) } });
   return shortLinkView(after, platform.settings.publicUrl);
 }
 

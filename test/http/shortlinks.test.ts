@@ -107,6 +107,15 @@ describe("create and edit", () => {
     const listed = await call(`${base()}?q=edited`);
     expect(listed.body.items).toEqual([res.body]);
     expect((await create({ url: "https://shop.test/b", slug: "edit-me" })).status).toBe(201);
+    // Sending the link back as it is (its expiry included) or nothing at all changes nothing.
+    s.clock.advance(2 * 86_400_000);
+    const { id, createdAt, updatedAt, clicks, shortUrl, ...whole } = res.body;
+    const same = await patch(link.id, whole);
+    expect(same.status).toBe(200);
+    expect(same.body).toEqual(res.body);
+    expect((await patch(link.id, {})).body).toEqual(res.body);
+    expect((await patch(link.id, { expiresAt: res.body.expiresAt.replace("Z", "+00:00") })).body.updatedAt).toBe(res.body.updatedAt);
+    expect((await patch(link.id, { expiresAt: new Date(s.clock.now() - 1000).toISOString() })).body.error.details).toEqual([{ path: "expiresAt", message: "must be in the future" }]);
     expect(await auditActions()).toContain("shortlink.updated");
   });
 });
