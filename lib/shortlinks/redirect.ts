@@ -7,6 +7,8 @@ import type { OrgStoreRef, TenantStore } from "../db/tenants.ts";
 import { newId } from "../ids.ts";
 import { deviceOf, isBot } from "../ingest/device.ts";
 import { Batches } from "../threads/batches.ts";
+import { UTM_KEYS, type Utm } from "./models.ts";
+import { SLUG_PATTERN } from "./slug.ts";
 
 /** Where a slug leads (control store `short_slugs`). */
 export interface SlugRoute {
@@ -35,29 +37,6 @@ export interface ShortLinkRow {
 
 export type ClickClass = "human" | "bot" | "preview" | "qr";
 
-const UTM_KEYS = ["source", "medium", "campaign", "term", "content"] as const;
-type Utm = Record<(typeof UTM_KEYS)[number], string | null>;
-
-/** The link as the API shows it (docs/campaigns.md `ShortLink`). */
-export function shortLinkOf(row: ShortLinkRow, publicUrl: string) {
-  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-  return {
-    id: row.id,
-    slug: row.slug,
-    url: row.url,
-    utm: utmOf(row.utm),
-    title: row.title,
-    tags: JSON.parse(row.tags) as string[],
-    expiresAt: iso(row.expires_at),
-    maxClicks: row.max_clicks,
-    fallbackUrl: row.fallback_url,
-    active: row.active === 1,
-    createdAt: iso(row.created_at)!,
-    updatedAt: iso(row.updated_at)!,
-    clicks: row.clicks,
-    shortUrl: `${publicUrl}/l/${row.slug}`,
-  };
-}
 
 function utmOf(json: string): Utm {
   const raw = JSON.parse(json) as Partial<Utm>;
@@ -212,8 +191,6 @@ export interface FollowOutcome {
   location: string | null;
 }
 
-const SLUG_SHAPE = /^[a-z0-9_-]{3,64}$/;
-
 /**
  * GET /l/{slug} (docs/campaigns.md "The redirect"): the live link's target with its UTM and
  * the click id, recorded; a link that is off, expired or at its cap → its fallback or the 404
@@ -221,7 +198,7 @@ const SLUG_SHAPE = /^[a-z0-9_-]{3,64}$/;
  */
 export async function followLink(deps: { control: ControlStore; store: (org: OrgStoreRef) => Promise<TenantStore> }, input: FollowInput): Promise<FollowOutcome> {
   const slug = input.slug.toLowerCase();
-  const route = SLUG_SHAPE.test(slug) ? slugRoute(deps.control, slug) : null;
+  const route = SLUG_PATTERN.test(slug) ? slugRoute(deps.control, slug) : null;
   if (!route) return { location: null };
   const store = await deps.store(route.org);
   const row = await linkRow(store, route.siteId, route.linkId);

@@ -1,25 +1,18 @@
-import { t, type Static, type TSchema } from "elysia";
-import { NullableTimestamp, Timestamp } from "../api/models.ts";
+import { t, type Static } from "elysia";
 import { DatedQuery } from "../analytics/models.ts";
-import { notFound } from "../errors.ts";
 import { datesOf, resolveRange } from "../date-range.ts";
 import { readRows } from "../db/statements.ts";
 import type { SiteWithStore } from "../analytics/site-cache.ts";
 import { dayIn } from "../time.ts";
-import { linkRow, shortLinkOf, type ClickClass } from "./redirect.ts";
+import type { ClickClass } from "./redirect.ts";
+import { ShortLink } from "./models.ts";
 
 export const ShortLinkStatsQuery = t.Object(DatedQuery);
-const Nullable = <T extends TSchema>(schema: T) => t.Union([schema, t.Null()]);
 
 const ByClass = { human: t.Integer(), bot: t.Integer(), preview: t.Integer(), qr: t.Integer() };
-const Utm = t.Object({ source: Nullable(t.String()), medium: Nullable(t.String()), campaign: Nullable(t.String()), term: Nullable(t.String()), content: Nullable(t.String()) });
 
 export const ShortLinkStats = t.Object({
-  link: t.Object({
-    id: t.String(), slug: t.String(), url: t.String(), utm: Utm, title: t.String(), tags: t.Array(t.String()),
-    expiresAt: NullableTimestamp, maxClicks: Nullable(t.Integer()), fallbackUrl: Nullable(t.String()), active: t.Boolean(),
-    createdAt: Timestamp, updatedAt: Timestamp, clicks: t.Integer(), shortUrl: t.String(),
-  }),
+  link: ShortLink,
   period: t.Object({ from: t.String(), to: t.String(), tz: t.String() }),
   clicks: t.Object(ByClass),
   days: t.Array(t.Object({ date: t.String(), ...ByClass })),
@@ -45,9 +38,8 @@ const bump = (m: Map<string, number>, k: string, n: number) => m.set(k, (m.get(k
  * (the session row's DESIGN 5 flag, set by ingest through metrics.ts isEngaged), conversions
  * and revenue in the site's currency, and leads of those visitors from that session on.
  */
-export async function shortLinkStats(site: SiteWithStore, linkId: string, query: Static<typeof ShortLinkStatsQuery>, now: number, publicUrl: string): Promise<ShortLinkStats> {
-  const row = await linkRow(site.store, site.id, linkId);
-  if (!row) throw notFound("Short link");
+export async function shortLinkStats(site: SiteWithStore, link: ShortLink, query: Static<typeof ShortLinkStatsQuery>, now: number): Promise<ShortLinkStats> {
+  const linkId = link.id;
   const range = resolveRange(query, site.timezone, now);
 
   const clicks = { human: 0, bot: 0, preview: 0, qr: 0 };
@@ -96,7 +88,7 @@ export async function shortLinkStats(site: SiteWithStore, linkId: string, query:
   )) as [number][];
 
   return {
-    link: shortLinkOf(row, publicUrl),
+    link,
     period: { from: range.from, to: range.to, tz: range.tz },
     clicks,
     days: [...days.values()],

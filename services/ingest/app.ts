@@ -49,14 +49,7 @@ export function createIngestService(platform: Platform, options: EngagementOptio
   const collectBatch = collectEndpoint((request) => thread.collect(request), platform.now);
   const engagement = engagementEndpoints(platform, options);
   const redirect = redirectEndpoint(platform);
-  const REDIRECT_DOC = {
-    summary: "Follow a short link (public, no key)",
-    description:
-      "302 to the link's target with its UTM set, the visitor's query added and `tm_lc` (the click's id) for a human or QR click; `Cache-Control: no-store`. " +
-      "An inactive, expired or capped link → 302 to its fallback URL, else a small 404 page; unknown slug → the 404 page. HEAD answers the same and records nothing. " +
-      "More than REDIRECT_RATE_PER_IP a minute from one address → 429 with Retry-After.",
-    tags: ["Campaigns"],
-  };
+  const REDIRECT_DOC = { hide: true, summary: "Follow a short link (public, no key): 302 to the target, or the fallback / a 404 page" };
   const app = new Elysia({ name: "ingest", ...SERVICE_CONFIG })
     .use(serviceBase({ name: "ingest", secret: platform.secret, requireAuth: false }))
     .use(serviceDocs("ingest", { schemas: EVENT_COMPONENTS }))
@@ -77,8 +70,9 @@ export function createIngestService(platform: Platform, options: EngagementOptio
         requestBody: { required: true, content: { "application/json": { schema: COLLECT_BODY_DOCUMENT }, "text/plain": { schema: COLLECT_BODY_DOCUMENT } } } as never,
       },
     })
+    // Not in the API document: a browser's redirect, not an API call (docs/campaigns.md "The redirect").
     .get("/l/:slug", ({ request, ctx }) => redirect(request, ctx), { params: t.Object({ slug: t.String() }), detail: REDIRECT_DOC })
-    .head("/l/:slug", ({ request, ctx }) => redirect(request, ctx), { params: t.Object({ slug: t.String() }), detail: { ...REDIRECT_DOC, hide: true } })
+    .head("/l/:slug", ({ request, ctx }) => redirect(request, ctx), { params: t.Object({ slug: t.String() }), detail: REDIRECT_DOC })
     .get("/v1/script.js", ({ request }) => TRACKER_SCRIPT.serve(request), { detail: SCRIPT_DOC("The tracking script (ETag, cacheable, gzip)") })
     .get("/v1/engage.js", ({ request }) => ENGAGE_SCRIPT.serve(request), {
       detail: SCRIPT_DOC("The engagement chunk: popups, spin wheels, marked forms (ETag, cacheable, gzip; loaded by the tracking script)"),

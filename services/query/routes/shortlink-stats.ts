@@ -1,7 +1,9 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import { API } from "../../../lib/api/routes.ts";
 import { siteWithStore } from "../../../lib/analytics/site-cache.ts";
 import { shortLinkStats, ShortLinkStats, ShortLinkStatsQuery } from "../../../lib/shortlinks/stats.ts";
+import { shortLinkById } from "../../../lib/shortlinks/manage.ts";
+import { ShortLinkParams } from "../../../lib/shortlinks/models.ts";
 import type { Platform } from "../../../lib/platform.ts";
 import { doc, queryContext } from "../context.ts";
 
@@ -11,7 +13,11 @@ export function shortLinkStatsRoutes(platform: Platform) {
     .use(queryContext(platform))
     .get(
       API.shortLinkStats.path,
-      async ({ params, query }) => shortLinkStats(await siteWithStore(platform, params.orgId, params.siteId), params.id, query, platform.now(), platform.settings.publicUrl),
-      { params: t.Object({ orgId: t.String(), siteId: t.String(), id: t.String() }), query: ShortLinkStatsQuery, response: ShortLinkStats, detail: doc(API.shortLinkStats) },
+      async ({ params, query }) => {
+        // The link first: another site's or org's id is 404 before any period is read.
+        const link = await shortLinkById(platform, params.orgId, params.siteId, params.id);
+        return shortLinkStats(await siteWithStore(platform, params.orgId, params.siteId), link, query, platform.now());
+      },
+      { params: ShortLinkParams, query: ShortLinkStatsQuery, response: ShortLinkStats, detail: doc(API.shortLinkStats) },
     );
 }
