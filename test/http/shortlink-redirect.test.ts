@@ -254,6 +254,29 @@ describe("GET …/shortlinks/{id}: the link's stats", () => {
     expect((await statsOf(id, "?from=2020-02-30")).body.error.details).toEqual([{ path: "from", message: expect.any(String) }]);
   });
 
+  test("days are the site's calendar days: clicks either side of New York's midnight fall on two dates", async () => {
+    const ny = must(s.admin("site", "create", "--org", boot.orgId, "--name", "New York", "--domain", "ny.test", "--timezone", "America/New_York"));
+    const id = createShortLink(s.dataDir, { orgId: boot.orgId, siteId: ny.id }, { slug: "ny-days", url: "https://ny.test/" });
+    const saved = s.clock.ms;
+    try {
+      s.clock.ms = Date.parse("2026-03-08T04:59:59.000Z"); // 23:59:59 on 7 March in New York (EST)
+      await follow("ny-days");
+      s.clock.ms = Date.parse("2026-03-08T05:00:00.000Z"); // midnight, 8 March
+      await follow("ny-days", { ua: GOOGLEBOT_UA });
+      s.clock.ms = Date.parse("2026-03-09T03:59:00.000Z"); // 23:59 on 8 March (EDT since 2 a.m.)
+      await follow("ny-days", { query: "?qr=1" });
+      const { body } = await statsOf(id, "?from=2026-03-07&to=2026-03-09", boot.key, ny.id);
+      expect(body.period).toEqual({ from: "2026-03-07", to: "2026-03-09", tz: "America/New_York" });
+      expect(body.days).toEqual([
+        { date: "2026-03-07", human: 1, bot: 0, preview: 0, qr: 0 },
+        { date: "2026-03-08", human: 0, bot: 1, preview: 0, qr: 1 },
+        { date: "2026-03-09", human: 0, bot: 0, preview: 0, qr: 0 },
+      ]);
+    } finally {
+      s.clock.ms = saved;
+    }
+  });
+
   test("BOLA: another org's link id is 404 from this org's site, and this org's key finds nothing under the other org", async () => {
     const other = must(s.admin("org", "create", "--name", "Other"));
     const theirs = must(s.admin("site", "create", "--org", other.id, "--name", "Theirs", "--domain", "theirs.test"));
