@@ -9,7 +9,10 @@ import { Database } from "bun:sqlite";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { newId } from "../../lib/ids.ts";
+import { readSettings } from "../../lib/config.ts";
+import { closePlatform, openPlatform } from "../../lib/platform.ts";
+import { OPERATOR } from "../../lib/audit.ts";
+import { createShortLink, linkSite } from "../../lib/shortlinks/manage.ts";
 import { cpuMicros, flag, machine, measure, median, startProcess, type LoadResult } from "./harness.ts";
 
 const seconds = flag("seconds", 10);
@@ -22,32 +25,27 @@ const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KH
 const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 const CRAWLER = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
-/** The links, stored as docs/campaigns.md has them (control short_slugs + the tenant's short_links). */
-function storeLinks(orgId: string, siteId: string): string[] {
-  const tenant = new Database(join(dataDir, `${orgId}.sqlite`));
-  const control = new Database(join(dataDir, "control.sqlite"));
-  tenant.exec("PRAGMA busy_timeout = 5000");
-  control.exec("PRAGMA busy_timeout = 5000");
-  const slugs: string[] = [];
-  const at = Date.now();
-  const utm = JSON.stringify({ source: "newsletter", medium: "email", campaign: "bench", term: null, content: null });
-  for (let i = 0; i < linkCount; i++) {
-    const id = newId();
-    const slug = `bench-${i}`;
-    tenant.query("INSERT INTO short_links (id, site_id, slug, url, utm, title, tags, active, clicks, created_at, updated_at) VALUES (?,?,?,?,?,'','[]',1,0,?,?)").run(id, siteId, slug, `https://shop.example/p/${i}?ref=bench`, utm, at, at);
-    control.query("INSERT INTO short_slugs (slug, org_id, site_id, link_id) VALUES (?,?,?,?)").run(slug, orgId, siteId, id);
-    slugs.push(slug);
+/** The links, made by the routes' and the CLI's own core (lib/shortlinks/manage.ts). */
+async function storeLinks(orgId: string, siteId: string): Promise<string[]> {
+  const platform = openPlatform(readSettings({ ...process.env, DATA_DIR: dataDir }));
+  try {
+    const site = await linkSite(platform, orgId, siteId);
+    const slugs: string[] = [];
+    for (let i = 0; i < linkCount; i++) {
+      const link = await createShortLink(platform, site, { url: `https://shop.example/p/${i}?ref=bench`, slug: `bench-${i}`, utm: { source: "newsletter", medium: "email", campaign: "bench" } }, OPERATOR);
+      slugs.push(link.slug);
+    }
+    return slugs;
+  } finally {
+    closePlatform(platform);
   }
-  tenant.close();
-  control.close();
-  return slugs;
 }
 
 try {
   const env = { DATA_DIR: dataDir, REDIRECT_RATE_PER_IP: "1000000000", INGEST_URL: "", QUERY_URL: "", HOOKS_URL: "", LOG_REQUESTS: "0" };
   const server = await startProcess(["services/router/main.ts"], env);
   const boot = JSON.parse(readFileSync(join(dataDir, "bootstrap.json"), "utf8"));
-  const slugs = storeLinks(boot.orgId, boot.siteId);
+  const slugs = await storeLinks(boot.orgId, boot.siteId);
   const targets = Array.from({ length: 2000 }, (_, i) => {
     const slug = slugs[i % slugs.length];
     const kind = i % 20;

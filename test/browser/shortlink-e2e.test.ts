@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 test("Chromium follows /l/{slug} to the shop, buys; the link's stats show 1 human click, 1 session, the conversion and 49.90 EUR", async () => {
-  const linkId = createShortLink(s.dataDir, { orgId: boot.orgId, siteId: shop.id }, {
+  const linkId = createShortLink(s.dataDir, { siteId: shop.id }, {
     slug: "Spring24",
     url: `http://shop.localhost:${page.port}/spring`,
     utm: { source: "newsletter", medium: "email", campaign: "spring" },
