@@ -37,7 +37,7 @@ export interface ShortLinkRow {
 
 export type ClickClass = "human" | "bot" | "preview" | "qr";
 
-
+/** The stored UTM JSON, every key present (an empty value is none). */
 function utmOf(json: string): Utm {
   const raw = JSON.parse(json) as Partial<Utm>;
   const utm = {} as Utm;
