@@ -3,6 +3,9 @@ import { sites } from "../db/control-schema.ts";
 import { deliveries, integrations } from "../db/tenant-schema.ts";
 import { orgStore } from "../db/org-store.ts";
 import { prepared } from "../db/prepared.ts";
+import { readRows, type StoreHandles } from "../db/statements.ts";
+import { AD_PLATFORMS } from "../spend/rows.ts";
+import { receivingUrl } from "./manage.ts";
 import type { Platform } from "../platform.ts";
 import type { IntegrationList } from "./model.ts";
 
@@ -32,9 +35,9 @@ export async function integrationsOfSite(platform: Platform, orgId: string, site
   const items = await Promise.all(
     rows.map(async (row): Promise<IntegrationList["items"][number]> => {
       const common = { id: row.id, status: row.status, createdAt: iso(row.createdAt)! };
-      if (row.kind === "webhook_in") {
+      if (row.kind === "webhook_in" || row.kind === "ads_import") {
         // Built from today's PUBLIC_URL and site key, not the URL stored at creation.
-        return { ...common, kind: "webhook_in", webhookUrl: `${platform.settings.publicUrl}/v1/hooks/webhook_in/${siteKey}`, lastReceivedAt: iso(row.lastReceivedAt), lastSyncAt: iso(row.lastReceivedAt) };
+        return { ...common, kind: row.kind, webhookUrl: receivingUrl(platform.settings.publicUrl, row.kind, siteKey), lastReceivedAt: iso(row.lastReceivedAt), lastSyncAt: iso(row.lastReceivedAt) };
       }
       const recent = await store.db
         .select()
@@ -65,5 +68,14 @@ export async function integrationsOfSite(platform: Platform, orgId: string, site
       };
     }),
   );
-  return { items };
+  return { items: [...items, ...(await adPlatformStates(store, siteId))] };
+}
+
+/** Each ad platform: `import` with its last import as last sync once any of its rows is stored. */
+async function adPlatformStates(store: StoreHandles, siteId: string): Promise<IntegrationList["items"]> {
+  const synced = new Map((await readRows(store, "SELECT platform, MAX(imported_at) FROM ad_spend WHERE site_id = ? GROUP BY platform", [siteId])).map(([p, at]) => [p as string, at as number]));
+  return AD_PLATFORMS.map((p) => {
+    const at = synced.get(p);
+    return { kind: "ads" as const, platform: p, state: at === undefined ? ("not_connected" as const) : ("import" as const), lastSyncAt: at === undefined ? null : iso(at) };
+  });
 }

@@ -17,6 +17,8 @@ export interface SpendImport {
   days: number;
   /** Rows that were there before and were replaced. */
   replaced: number;
+  /** Distinct days on which rows were replaced. */
+  replacedDays: number;
   platforms: AdPlatform[];
 }
 
@@ -32,7 +34,9 @@ export function rejectSpend(problems: Problem[], what: string): ApiError {
 const INSERT =
   "INSERT INTO ad_spend (site_id, platform, account, date, campaign_id, campaign_name, utm_source, utm_medium, utm_campaign, utm_id, spend, currency, impressions, clicks, platform_conversions, platform_conversion_value, import_id, imported_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
-function* replaceDays(siteId: string, rows: SpendRow[], batch: { id: string; source: "cli" | "push"; format: string; at: number; days: number }): Program<number> {
+type Batch = { source: "cli" | "push"; format: string; at: number; /** The ads_import integration a push came through. */ integrationId?: string };
+
+function* replaceDays(siteId: string, rows: SpendRow[], batch: Batch & { id: string; days: number }): Program<{ replaced: number; replacedDays: number }> {
   const covered = new Map<string, { platform: string; account: string; dates: Set<string> }>();
   for (const r of rows) {
     const key = JSON.stringify([r.platform, r.account]);
@@ -41,24 +45,27 @@ function* replaceDays(siteId: string, rows: SpendRow[], batch: { id: string; sou
     covered.set(key, group);
   }
   let replaced = 0;
+  const replacedDays = new Set<string>();
   for (const g of covered.values()) {
     for (const date of g.dates) {
       const done = (yield runOp("DELETE FROM ad_spend WHERE site_id = ? AND platform = ? AND account = ? AND date = ?", siteId, g.platform, g.account, date)) as { changes: number };
       replaced += done.changes;
+      if (done.changes > 0) replacedDays.add(date);
     }
   }
   for (const r of rows) {
     yield runOp(INSERT, siteId, r.platform, r.account, r.date, r.campaignId, r.campaignName, r.utmSource, r.utmMedium, r.utmCampaign, r.utmId, r.spend, r.currency, r.impressions, r.clicks, r.platformConversions, r.platformConversionValue, batch.id, batch.at);
   }
   yield runOp("INSERT INTO spend_imports (id, site_id, source, format, rows, days, imported_at) VALUES (?, ?, ?, ?, ?, ?, ?)", batch.id, siteId, batch.source, batch.format, rows.length, batch.days, batch.at);
-  return replaced;
+  if (batch.integrationId) yield runOp("UPDATE integrations SET last_received_at = ? WHERE id = ?", batch.at, batch.integrationId);
+  return { replaced, replacedDays: replacedDays.size };
 }
 
 /** Writes checked rows (no duplicate keys: the parsers see to it) for the site; see the file comment. */
-export async function importSpendRows(store: StoreHandles, siteId: string, rows: SpendRow[], batch: { source: "cli" | "push"; format: string; at: number }): Promise<SpendImport> {
+export async function importSpendRows(store: StoreHandles, siteId: string, rows: SpendRow[], batch: Batch): Promise<SpendImport> {
   const id = newId();
   const days = new Set(rows.map((r) => r.date)).size;
-  const replaced = await runProgram(store, replaceDays(siteId, rows, { id, days, ...batch }));
+  const { replaced, replacedDays } = await runProgram(store, replaceDays(siteId, rows, { id, days, ...batch }));
   const platforms = [...new Set(rows.map((r) => r.platform))].sort();
-  return { importId: id, rows: rows.length, days, replaced, platforms };
+  return { importId: id, rows: rows.length, days, replaced, replacedDays, platforms };
 }
