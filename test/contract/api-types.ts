@@ -794,6 +794,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/hooks/ads_import/{siteKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push ad spend rows (ads_import integration; secret in X-Svc-Secret or as a bearer token)
+         * @description Up to 5 000 rows (and 256 KB) a push. For each platform and account, every stored row of each day the push covers is replaced by its rows, in one transaction (docs/campaigns.md). Unknown site key or no ads_import integration → 404; missing or wrong secret → 401; a plan without integrations → 403 FEATURE_UNAVAILABLE; any bad row → 422 naming rows[i].field, nothing written.
+         */
+        post: operations["postV1HooksAds_importBySiteKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/session": {
         parameters: {
             query?: never;
@@ -2892,6 +2912,48 @@ export interface operations {
                                  */
                                 nextAttemptAt: string | null;
                             }[];
+                        } | {
+                            id: string;
+                            /** @description Connection state: active or disabled */
+                            status: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            lastSyncAt: string | null;
+                            /** @constant */
+                            kind: "ads_import";
+                            /** @description Where to send ad spend rows (docs/campaigns.md); the secret is shown only when the integration is created */
+                            webhookUrl: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            lastReceivedAt: string | null;
+                        } | {
+                            /** @constant */
+                            kind: "ads";
+                            /**
+                             * @default google_ads
+                             * @enum {string}
+                             */
+                            platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other";
+                            /**
+                             * @description import once any spend row of the platform was imported (CLI) or pushed
+                             * @default not_connected
+                             * @enum {string}
+                             */
+                            state: "not_connected" | "import";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            lastSyncAt: string | null;
                         })[];
                     };
                 };
@@ -7552,6 +7614,132 @@ export interface operations {
                         id: string;
                         /** @description true when the sender's id was seen before (200); nothing was changed */
                         duplicate: boolean;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postV1HooksAds_importBySiteKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description At most 5000 rows, and 256 KB, a push: send more in several pushes, each covering whole days */
+                    rows: {
+                        /**
+                         * @default google_ads
+                         * @enum {string}
+                         */
+                        platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other";
+                        account?: string;
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD in the ad account's timezone
+                         */
+                        date: string;
+                        campaignId?: string;
+                        campaignName: string;
+                        utm?: {
+                            source?: string;
+                            medium?: string;
+                            campaign?: string;
+                            id?: string;
+                        };
+                        spend: number;
+                        /** @description ISO 4217 */
+                        currency: string;
+                        impressions?: number;
+                        clicks?: number;
+                        /** @description The platform's own; shown beside ours, never added */
+                        conversions?: number;
+                        conversionValue?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        imported: number;
+                        /** @description Days (of the rows' platforms and accounts) that had rows before and were replaced */
+                        replacedDays: number;
                     };
                 };
             };
