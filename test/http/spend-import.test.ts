@@ -203,6 +203,19 @@ describe("the ads_import push", () => {
     expect((await push({ rows: [tiktok("2026-11-03", 1)] }, undefined, "tm_nosuchsite")).status).toBe(404);
     expect(query("SELECT * FROM ad_spend WHERE site_id = ? ORDER BY platform, date, campaign_id", site.id)).toEqual(before);
   });
+
+  test("an organization with integrations switched off → 403, nothing written", async () => {
+    const before = query("SELECT * FROM ad_spend WHERE site_id = ? ORDER BY platform, date, campaign_id", site.id);
+    must(s.admin("org", "feature", "--org", org, "--disable", "integrations"));
+    try {
+      const res = await push({ rows: [tiktok("2026-11-03", 1)] });
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as any).error).toMatchObject({ code: "FEATURE_UNAVAILABLE", details: [{ message: "integrations" }] });
+    } finally {
+      must(s.admin("org", "feature", "--org", org, "--enable", "integrations"));
+    }
+    expect(query("SELECT * FROM ad_spend WHERE site_id = ? ORDER BY platform, date, campaign_id", site.id)).toEqual(before);
+  });
 });
 
 describe("the integrations list after imports and pushes", () => {
