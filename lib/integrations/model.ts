@@ -1,5 +1,6 @@
 import { t, type Static } from "elysia";
 import { NullableTimestamp, Timestamp } from "../api/models.ts";
+import { AD_PLATFORMS } from "../spend/rows.ts";
 
 /** The integrations list (spec 2.14, 4.5): connection state, last sync, and where leads come in or go out. */
 
@@ -50,7 +51,7 @@ export const AdsImportIntegration = receiving("ads_import", "ad spend rows (docs
 export const AdPlatformState = t.Object(
   {
     kind: t.Literal("ads"),
-    platform: t.UnionEnum(["google_ads", "meta_ads", "microsoft_ads", "linkedin_ads", "tiktok_ads", "other"]),
+    platform: t.UnionEnum([...AD_PLATFORMS]),
     state: t.UnionEnum(["not_connected", "import"], { description: "import once any spend row of the platform was imported (CLI) or pushed" }),
     lastSyncAt: t.Union([Timestamp, t.Null()], { description: "The last import or push of the platform's rows" }),
   },

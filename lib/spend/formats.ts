@@ -23,7 +23,7 @@ export interface ParseOptions {
   siteCurrency: string;
 }
 
-type Record = { cells: string[]; line: number };
+type CsvRecord = { cells: string[]; line: number };
 /** Reads one column of a data row, by header name. */
 type Cells = { has(name: string): boolean; get(name: string): string | undefined; path(name: string): string };
 
@@ -49,7 +49,7 @@ const REQUIRED: { [F in SpendFormat]: string[] } = {
   meta_ads: ["Campaign name"],
 };
 
-function records(csv: string, problems: Problems): Record[] {
+function records(csv: string, problems: Problems): CsvRecord[] {
   try {
     const parsed = parse(csv, { bom: true, relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as { record: string[]; info: { lines: number } }[];
     return parsed.map((p) => ({ cells: p.record, line: p.info.lines }));
