@@ -14,6 +14,7 @@ import { peopleRoutes } from "./routes/people.ts";
 import { engagementRoutes } from "./routes/engagement.ts";
 import { consentRoutes } from "./routes/consent.ts";
 import { consentSettingsRoutes } from "./routes/consent-settings.ts";
+import { insightsRoutes } from "./routes/insights.ts";
 
 /**
  * The read API (everything under /api/v1 but the OpenAPI document). Scope and permission were
@@ -33,7 +34,8 @@ export function createQueryApp(platform: Platform) {
     .use(peopleRoutes(platform))
     .use(engagementRoutes(platform))
     .use(consentRoutes(platform))
-    .use(consentSettingsRoutes(platform));
+    .use(consentSettingsRoutes(platform))
+    .use(insightsRoutes(platform));
 }
 
 /**
