@@ -275,13 +275,16 @@ export async function marketingInsights(site: AnalyticsSite, period: Period, mod
     addInto(into(channelAds, channel, noAds), ads);
     (cluster.groups.length > 0 ? campaigns : unmatched).push(rowOf(channel, campaign, platform, currency, ads, ours));
   }
+  // Groups no spend matched: a paid channel's go to unmatched, other campaigns to campaigns —
+  // folded per channel and campaign, as a row names no source or medium.
+  const unspent = new Map<string, { channel: string; campaign: string; ours: Ours }>();
   for (const g of groups) {
     addInto(into(channelOurs, g.channel, noOurs), g.ours);
-    if (g.cluster >= 0 || g.ours.sessions === 0) continue;
-    if (PAID_CHANNELS.has(g.channel)) unmatched.push(rowOf(g.channel, g.campaign, null, currency, noAds(), g.ours));
-    else if (g.campaign !== NOT_SET) campaigns.push(rowOf(g.channel, g.campaign, null, currency, noAds(), g.ours));
+    if (g.cluster >= 0 || (g.ours.sessions === 0 && g.ours.leads === 0)) continue;
+    if (!PAID_CHANNELS.has(g.channel) && g.campaign === NOT_SET) continue;
+    addInto(into(unspent, keyOf(g.channel, g.campaign, "", ""), () => ({ channel: g.channel, campaign: g.campaign, ours: noOurs() })).ours, g.ours);
   }
-  // Two groups of one campaign name without spend (sources differ) stay two rows: a row's name is its campaign, its channel tells them apart.
+  for (const u of unspent.values()) (PAID_CHANNELS.has(u.channel) ? unmatched : campaigns).push(rowOf(u.channel, u.campaign, null, currency, noAds(), u.ours));
 
   const totalAds = noAds();
   const totalOurs = noOurs();
