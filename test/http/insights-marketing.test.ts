@@ -18,6 +18,9 @@ import { insertSpend } from "../helpers/spend.ts";
  * | S7 | V6      | 11-04 | utm newsletter / email / nov_news         | email          | yes     | 1 (20)  ← lead L2 after it
  * | S8 | V7      | 11-05 | utm bing / cpc / brand                    | paid_search    | no      | 0            |
  * | S9 | V1      | 11-06 | google.com referrer (organic)             | organic_search | yes     | 1 (50)       |
+ * | S10| V9      | 11-06 | utm awin / affiliate / partners           | affiliates     | no      | 0            |
+ * | S11| V10     | 11-06 | utm couponbird / affiliate / partners     | affiliates     | no      | 0   ← one "partners" row with S10 |
+ * | S12| V11     | 11-06 | utm bing / ppc / brand                    | paid_search    | no      | 0   ← one "brand" row with S8 |
  * | S0 | V8      | 10-20 | utm google / cpc / Spring_Sale            | paid_search    | —  before the range: not counted
  *
  * Credit (touches: the visitor's sessions within 90 days): S6 ← [S5, S6], S9 ← [S1, S9], the rest alone.
@@ -41,10 +44,11 @@ import { insertSpend } from "../helpers/spend.ts";
  * Campaign rows (last_non_direct): A 50 € / 30 clicks → cpc 1.6667, 2 sessions, 2 engaged, 1 conv, 100 → cpa 50, roas 2;
  * B 15.5 / 12 → cpc 1.2917, 1 session, 1 conv, 40 → cpa 15.5, roas 2.5806; C 25 / 40 → cpc 0.625, 1 conv 60 → cpa 25, roas 2.4;
  * D 10 / 5 → cpc 2, 1 session, 1 lead → cpl 10, 0 conv → cpa null, roas 0; nov_news (email, no spend): 0 spend, 1 lead → cpl 0,
- * cpa 0, roas null. Unmatched: E (12.36 / 3 → cpc 4.12, roas 0) and brand (paid_search sessions, no spend).
- * Channels: paid_search 65.5 € (A+B), 2300 impr, 42 clicks → cpc 1.5595; 4 sessions, 3 engaged, 2 conv, 140 → cpa 32.75, roas 2.1374;
- * paid_social 47.36 € (C+D+E), 4900 impr, 48 clicks → cpc 0.9867; 2 sessions, 1 lead → cpl 47.36; 1 conv, 60 → cpa 47.36, roas 1.2669.
- * Totals: 112.86 €, 7200 impr, 90 clicks → cpc 1.254; 9 sessions, 6 engaged, 2 leads → cpl 56.43; 5 conv → cpa 22.572; 270 → roas 2.3923.
+ * cpa 0, roas null; partners (affiliates, S10 + S11): 2 sessions, every ratio null. Unmatched: E (12.36 / 3 → cpc 4.12, roas 0)
+ * and brand (paid_search sessions S8 + S12, no spend).
+ * Channels: paid_search 65.5 € (A+B), 2300 impr, 42 clicks → cpc 1.5595; 5 sessions, 3 engaged, 2 conv, 140 → cpa 32.75, roas 2.1374;
+ * paid_social 47.36 € (C+D+E), 4900 impr, 48 clicks → cpc 0.9867; 2 sessions, 1 lead → cpl 47.36; 1 conv, 60 → cpa 47.36, roas 1.2669;
+ * affiliates 2 sessions. Totals: 112.86 €, 7200 impr, 90 clicks → cpc 1.254; 12 sessions, 6 engaged, 2 leads → cpl 56.43; 5 conv → cpa 22.572; 270 → roas 2.3923.
  */
 
 let s: TestStack;
@@ -55,7 +59,7 @@ let viewerKey: string;
 let noAnalyticsKey: string;
 
 const at = (iso: string) => Date.parse(iso);
-const vids = Object.fromEntries(["V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8"].map((v) => [v, uuid()])) as Record<string, string>;
+const vids = Object.fromEntries(["V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9", "V10", "V11"].map((v) => [v, uuid()])) as Record<string, string>;
 const page = (ts: number, query = "") => ev("pageview", ts, { u: `http://localhost/${query}`, ti: "Home" });
 
 async function send(visitor: string, events: Record<string, unknown>[], o: { ref?: string; utm?: Record<string, string> } = {}) {
@@ -101,6 +105,9 @@ beforeAll(async () => {
   await send("V5", [page(at("2026-11-05T09:00:00Z")), conversion(at("2026-11-05T09:01:00Z"), 60)]);
   await send("V7", [page(at("2026-11-05T15:00:00Z"))], utm("bing", "cpc", "brand"));
   await send("V1", [page(at("2026-11-06T10:00:00Z")), conversion(at("2026-11-06T10:01:00Z"), 50)], { ref: "https://www.google.com/" });
+  await send("V9", [page(at("2026-11-06T11:00:00Z"))], utm("awin", "affiliate", "partners"));
+  await send("V10", [page(at("2026-11-06T12:00:00Z"))], utm("couponbird", "affiliate", "partners"));
+  await send("V11", [page(at("2026-11-06T13:00:00Z"))], utm("bing", "ppc", "brand"));
 
   const google = { platform: "google_ads" as const, account: "123-456-7890" };
   insertSpend(s.dataDir, orgId, site.id, at("2026-11-06T08:00:00Z"), [
@@ -155,8 +162,9 @@ describe("GET …/insights/marketing", () => {
         { platform: "other", state: "not_connected", lastSyncAt: null },
       ],
       channels: [
-        row("paid_search", null, null, [65.5, 2300, 42, 3, 200], [4, 3, 0, 2, 140], [1.5595, null, 32.75, 2.1374]),
+        row("paid_search", null, null, [65.5, 2300, 42, 3, 200], [5, 3, 0, 2, 140], [1.5595, null, 32.75, 2.1374]),
         row("paid_social", null, null, [47.36, 4900, 48, 1, 60], [2, 0, 1, 1, 60], [0.9867, 47.36, 47.36, 1.2669]),
+        row("affiliates", null, null, NO_ADS, [2, 0, 0, 0, 0], [null, null, null, null]),
         row("direct", null, null, NO_ADS, [1, 1, 0, 0, 0], [null, null, null, null]),
         row("email", null, null, NO_ADS, [1, 1, 1, 1, 20], [null, 0, 0, null]),
         row("organic_search", null, null, NO_ADS, [1, 1, 0, 1, 50], [null, null, 0, null]),
@@ -166,14 +174,15 @@ describe("GET …/insights/marketing", () => {
         row("paid_social", "retarget", "meta_ads", [25, 4000, 40, 1, 60], [1, 0, 0, 1, 60], [0.625, null, 25, 2.4]),
         row("paid_search", "PMax Shoes", "google_ads", [15.5, 800, 12, 0, 0], [1, 1, 0, 1, 40], [1.2917, null, 15.5, 2.5806]),
         row("paid_social", "Prospecting", "meta_ads", [10, 600, 5, 0, 0], [1, 0, 1, 0, 0], [2, 10, null, 0]),
+        row("affiliates", "partners", null, NO_ADS, [2, 0, 0, 0, 0], [null, null, null, null]),
         row("email", "nov_news", null, NO_ADS, [1, 1, 1, 1, 20], [null, 0, 0, null]),
       ],
       unmatched: [
         row("paid_social", "B2B Leads", "linkedin_ads", [12.36, 300, 3, 0, 0], [0, 0, 0, 0, 0], [4.12, null, null, 0]),
-        row("paid_search", "brand", null, NO_ADS, [1, 0, 0, 0, 0], [null, null, null, null]),
+        row("paid_search", "brand", null, NO_ADS, [2, 0, 0, 0, 0], [null, null, null, null]),
       ],
       otherCurrencies: [row("paid_search", "Spring Sale UK", "google_ads", [9.99, 0, 4, 0, 0], [0, 0, 0, 0, 0], [2.4975, null, null, null], "GBP")],
-      totals: row(null, null, null, [112.86, 7200, 90, 4, 260], [9, 6, 2, 5, 270], [1.254, 56.43, 22.572, 2.3923]),
+      totals: row(null, null, null, [112.86, 7200, 90, 4, 260], [12, 6, 2, 5, 270], [1.254, 56.43, 22.572, 2.3923]),
     });
   });
 
