@@ -118,29 +118,33 @@ function ourGroups(site: AnalyticsSite, period: Period, model: AttributionModel)
   const s = data.sessions;
   const { channel, campaign, source, medium } = data.dims;
   const tuples = channel.group.tuples;
-  // Per traffic tuple first (a site has few), folded into groups after.
-  const perTuple = new Map<number, Ours>();
-  const at = (tuple: number) => {
-    let o = perTuple.get(tuple);
-    if (!o) perTuple.set(tuple, (o = noOurs()));
-    return o;
-  };
+  // Per traffic tuple first (typed arrays: the loop runs once per session), folded into groups after.
+  const size = channel.group.count;
+  const sessions = new Int32Array(size), engaged = new Int32Array(size);
+  const credited = new Float64Array(size), revenueOf = new Float64Array(size);
   const from = period.from, to = period.to;
   const window = data.sessionWindow(from, to);
   const touches: number[] = [];
+  let conversions = 0, revenue = 0;
+  const credit = (q: number, share: number) => {
+    credited[tuples[q]] += conversions * share;
+    revenueOf[tuples[q]] += revenue * share;
+  };
   for (let p = window[0] | 0, end = window[1] | 0; p < end; p++) {
-    if (s.day[p] < from || s.day[p] > to) continue;
-    const o = at(tuples[p]);
-    o.sessions++;
-    o.engagedSessions += s.engaged[p];
-    const conversions = s.conversions[p];
+    const day = s.day[p];
+    if (day < from || day > to) continue;
+    const tuple = tuples[p];
+    sessions[tuple]++;
+    engaged[tuple] += s.engaged[p];
+    conversions = s.conversions[p];
     if (conversions === 0) continue;
-    const revenue = s.revenue[p];
-    creditedSessions(data, p, model, touches, (q, share) => {
-      const c = at(tuples[q]);
-      c.conversions += conversions * share;
-      c.revenue += revenue * share;
-    });
+    revenue = s.revenue[p];
+    creditedSessions(data, p, model, touches, credit);
+  }
+  const perTuple = new Map<number, Ours>();
+  for (let tuple = 0; tuple < size; tuple++) {
+    if (sessions[tuple] === 0 && credited[tuple] === 0) continue;
+    perTuple.set(tuple, { sessions: sessions[tuple], engagedSessions: engaged[tuple], leads: 0, conversions: credited[tuple], revenue: revenueOf[tuple] });
   }
   const groups = new Map<string, Group>();
   const text = (codes: typeof channel, tuple: number) => codes.keys[codes.ofTuple[tuple]] ?? NOT_SET;

@@ -256,6 +256,8 @@ describe("GET …/insights/marketing", () => {
       expect(bad.body.error.code).toBe("VALIDATION_FAILED");
       expect(bad.body.error.details.map((d: any) => d.path)).toContain(path);
     }
+    const model = await get(`${RANGE}&model=Linear`);
+    expect(model.body.error.details).toEqual([{ path: "model", message: "must be one of first_touch, last_touch, last_non_direct, linear" }]);
     const fallback = await get("");
     expect(fallback.status).toBe(200);
     expect([fallback.body.from, fallback.body.to]).toEqual(["2026-10-12", "2026-11-08"]);
