@@ -277,7 +277,8 @@ export async function marketingInsights(site: AnalyticsSite, period: Period, mod
     for (const g of cluster.groups) addInto(ours, g.ours);
     const { channel, campaign, platform } = nameOf(cluster);
     addInto(into(channelAds, channel, noAds), ads);
-    (cluster.groups.length > 0 ? campaigns : unmatched).push(rowOf(channel, campaign, platform, currency, ads, ours));
+    // Spend whose groups had no session in the range (only leads) matched no session: unmatched.
+    (ours.sessions > 0 ? campaigns : unmatched).push(rowOf(channel, campaign, platform, currency, ads, ours));
   }
   // Groups no spend matched: a paid channel's go to unmatched, other campaigns to campaigns —
   // folded per channel and campaign, as a row names no source or medium.
