@@ -15,6 +15,7 @@ import { engagementRoutes } from "./routes/engagement.ts";
 import { consentRoutes } from "./routes/consent.ts";
 import { consentSettingsRoutes } from "./routes/consent-settings.ts";
 import { insightsRoutes } from "./routes/insights.ts";
+import { shortLinkRoutes } from "./routes/shortlinks.ts";
 
 /**
  * The read API (everything under /api/v1 but the OpenAPI document). Scope and permission were
@@ -35,7 +36,8 @@ export function createQueryApp(platform: Platform) {
     .use(engagementRoutes(platform))
     .use(consentRoutes(platform))
     .use(consentSettingsRoutes(platform))
-    .use(insightsRoutes(platform));
+    .use(insightsRoutes(platform))
+    .use(shortLinkRoutes(platform));
 }
 
 /**
