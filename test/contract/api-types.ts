@@ -774,6 +774,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/insights/marketing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ad spend by channel and campaign beside our own sessions, leads, conversions and revenue, with CPC, CPL, CPA and ROAS
+         * @description Permission: `analytics.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdInsightsMarketing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/sites/{siteId}/shortlinks": {
         parameters: {
             query?: never;
@@ -7445,6 +7465,276 @@ export interface operations {
                                 /** @description The privacy policy link's text (shown when policyUrl is set) */
                                 policyLabel: string;
                             };
+                        };
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key, or no session; a session call can also get TWO_FACTOR_REQUIRED or SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission, or the Origin check of a session's POST), LICENCE_INACTIVE, FEATURE_UNAVAILABLE (details[0].message is the feature key), or for a session EMAIL_NOT_VERIFIED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdInsightsMarketing: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                model?: "first_touch" | "last_touch" | "last_non_direct" | "linear";
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        tz: string;
+                        currency: string;
+                        /** @enum {string} */
+                        model: "first_touch" | "last_touch" | "last_non_direct" | "linear";
+                        platforms: {
+                            /** @enum {string} */
+                            platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other";
+                            /** @enum {string} */
+                            state: "not_connected" | "import";
+                            /** Format: date-time */
+                            lastSyncAt: string | null;
+                        }[];
+                        channels: {
+                            /** @description Channel (GA4 default grouping); null on totals */
+                            channel: string | null;
+                            /** @description Campaign name as matched; null on channel rows and totals */
+                            campaign: string | null;
+                            /** @enum {string|null} */
+                            platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other" | null;
+                            /** @description The spend's currency: the site's, except in otherCurrencies */
+                            currency: string;
+                            spend: number;
+                            impressions: number;
+                            clicks: number;
+                            /** @description The platform's own count, beside ours, never added */
+                            platformConversions: number;
+                            platformConversionValue: number;
+                            sessions: number;
+                            engagedSessions: number;
+                            leads: number;
+                            /** @description Credited by the model (linear gives fractions) */
+                            conversions: number;
+                            revenue: number;
+                            /** @description spend / clicks */
+                            cpc: number | null;
+                            /** @description spend / leads */
+                            cpl: number | null;
+                            /** @description spend / conversions */
+                            cpa: number | null;
+                            /** @description revenue / spend */
+                            roas: number | null;
+                        }[];
+                        campaigns: {
+                            /** @description Channel (GA4 default grouping); null on totals */
+                            channel: string | null;
+                            /** @description Campaign name as matched; null on channel rows and totals */
+                            campaign: string | null;
+                            /** @enum {string|null} */
+                            platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other" | null;
+                            /** @description The spend's currency: the site's, except in otherCurrencies */
+                            currency: string;
+                            spend: number;
+                            impressions: number;
+                            clicks: number;
+                            /** @description The platform's own count, beside ours, never added */
+                            platformConversions: number;
+                            platformConversionValue: number;
+                            sessions: number;
+                            engagedSessions: number;
+                            leads: number;
+                            /** @description Credited by the model (linear gives fractions) */
+                            conversions: number;
+                            revenue: number;
+                            /** @description spend / clicks */
+                            cpc: number | null;
+                            /** @description spend / leads */
+                            cpl: number | null;
+                            /** @description spend / conversions */
+                            cpa: number | null;
+                            /** @description revenue / spend */
+                            roas: number | null;
+                        }[];
+                        unmatched: {
+                            /** @description Channel (GA4 default grouping); null on totals */
+                            channel: string | null;
+                            /** @description Campaign name as matched; null on channel rows and totals */
+                            campaign: string | null;
+                            /** @enum {string|null} */
+                            platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other" | null;
+                            /** @description The spend's currency: the site's, except in otherCurrencies */
+                            currency: string;
+                            spend: number;
+                            impressions: number;
+                            clicks: number;
+                            /** @description The platform's own count, beside ours, never added */
+                            platformConversions: number;
+                            platformConversionValue: number;
+                            sessions: number;
+                            engagedSessions: number;
+                            leads: number;
+                            /** @description Credited by the model (linear gives fractions) */
+                            conversions: number;
+                            revenue: number;
+                            /** @description spend / clicks */
+                            cpc: number | null;
+                            /** @description spend / leads */
+                            cpl: number | null;
+                            /** @description spend / conversions */
+                            cpa: number | null;
+                            /** @description revenue / spend */
+                            roas: number | null;
+                        }[];
+                        otherCurrencies: {
+                            /** @description Channel (GA4 default grouping); null on totals */
+                            channel: string | null;
+                            /** @description Campaign name as matched; null on channel rows and totals */
+                            campaign: string | null;
+                            /** @enum {string|null} */
+                            platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other" | null;
+                            /** @description The spend's currency: the site's, except in otherCurrencies */
+                            currency: string;
+                            spend: number;
+                            impressions: number;
+                            clicks: number;
+                            /** @description The platform's own count, beside ours, never added */
+                            platformConversions: number;
+                            platformConversionValue: number;
+                            sessions: number;
+                            engagedSessions: number;
+                            leads: number;
+                            /** @description Credited by the model (linear gives fractions) */
+                            conversions: number;
+                            revenue: number;
+                            /** @description spend / clicks */
+                            cpc: number | null;
+                            /** @description spend / leads */
+                            cpl: number | null;
+                            /** @description spend / conversions */
+                            cpa: number | null;
+                            /** @description revenue / spend */
+                            roas: number | null;
+                        }[];
+                        totals: {
+                            /** @description Channel (GA4 default grouping); null on totals */
+                            channel: string | null;
+                            /** @description Campaign name as matched; null on channel rows and totals */
+                            campaign: string | null;
+                            /** @enum {string|null} */
+                            platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other" | null;
+                            /** @description The spend's currency: the site's, except in otherCurrencies */
+                            currency: string;
+                            spend: number;
+                            impressions: number;
+                            clicks: number;
+                            /** @description The platform's own count, beside ours, never added */
+                            platformConversions: number;
+                            platformConversionValue: number;
+                            sessions: number;
+                            engagedSessions: number;
+                            leads: number;
+                            /** @description Credited by the model (linear gives fractions) */
+                            conversions: number;
+                            revenue: number;
+                            /** @description spend / clicks */
+                            cpc: number | null;
+                            /** @description spend / leads */
+                            cpl: number | null;
+                            /** @description spend / conversions */
+                            cpa: number | null;
+                            /** @description revenue / spend */
+                            roas: number | null;
                         };
                     };
                 };
