@@ -35,6 +35,7 @@ import { insertSpend } from "../helpers/spend.ts";
  * Spend (EUR unless said), and what it matches:
  * | A | google_ads   | "Spring Sale", utm google/cpc/spring_sale | 11-02 30.00 (1000 impr, 20 clicks, 2 conv, 150) + 11-03 20.00 (500, 10, 1, 50) | by name → Spring_Sale + spring_sale (S1, S2) |
  * | B | google_ads   | "PMax Shoes", no utm                      | 11-03 15.50 (800, 12)            | no name → click id google/cpc (S3)  |
+ * | H | google_ads   | "Shoes Remarketing", no utm               | 11-06 4.50 (100, 3)              | click id google/cpc (S3): B's row   |
  * | C | meta_ads     | "Retarget", no utm                        | 11-04 25.00 (4000, 40, 1, 60)    | by name, any case → retarget (S5)   |
  * | D | meta_ads     | "Prospecting", no utm                     | 11-05 10.00 (600, 5)             | click id facebook/paid (S4)         |
  * | E | linkedin_ads | "B2B Leads"                               | 11-05 12.36 (300, 3)             | nothing → unmatched                 |
@@ -42,13 +43,13 @@ import { insertSpend } from "../helpers/spend.ts";
  * | G | google_ads   | "Spring Sale"                             | 10-31 100.00                     | before the range                    |
  *
  * Campaign rows (last_non_direct): A 50 € / 30 clicks → cpc 1.6667, 2 sessions, 2 engaged, 1 conv, 100 → cpa 50, roas 2;
- * B 15.5 / 12 → cpc 1.2917, 1 session, 1 conv, 40 → cpa 15.5, roas 2.5806; C 25 / 40 → cpc 0.625, 1 conv 60 → cpa 25, roas 2.4;
+ * B + H ("PMax Shoes, Shoes Remarketing": one row, S3 counted once) 20 / 15 → cpc 1.3333, 1 session, 1 conv, 40 → cpa 20, roas 2; C 25 / 40 → cpc 0.625, 1 conv 60 → cpa 25, roas 2.4;
  * D 10 / 5 → cpc 2, 1 session, 1 lead → cpl 10, 0 conv → cpa null, roas 0; nov_news (email, no spend): 0 spend, 1 lead → cpl 0,
  * cpa 0, roas null; partners (affiliates, S10 + S11): 2 sessions, every ratio null. Unmatched: E (12.36 / 3 → cpc 4.12, roas 0)
  * and brand (paid_search sessions S8 + S12, no spend).
- * Channels: paid_search 65.5 € (A+B), 2300 impr, 42 clicks → cpc 1.5595; 5 sessions, 3 engaged, 2 conv, 140 → cpa 32.75, roas 2.1374;
+ * Channels: paid_search 70 € (A+B+H), 2400 impr, 45 clicks → cpc 1.5556; 5 sessions, 3 engaged, 2 conv, 140 → cpa 35, roas 2;
  * paid_social 47.36 € (C+D+E), 4900 impr, 48 clicks → cpc 0.9867; 2 sessions, 1 lead → cpl 47.36; 1 conv, 60 → cpa 47.36, roas 1.2669;
- * affiliates 2 sessions. Totals: 112.86 €, 7200 impr, 90 clicks → cpc 1.254; 12 sessions, 6 engaged, 2 leads → cpl 56.43; 5 conv → cpa 22.572; 270 → roas 2.3923.
+ * affiliates 2 sessions. Totals: 117.36 €, 7300 impr, 93 clicks → cpc 1.2619; 12 sessions, 6 engaged, 2 leads → cpl 58.68; 5 conv → cpa 23.472; 270 → roas 2.3006.
  */
 
 let s: TestStack;
@@ -115,6 +116,7 @@ beforeAll(async () => {
     { ...google, date: "2026-11-03", campaignId: "111", campaignName: "Spring Sale", utm: { source: "google", medium: "cpc", campaign: "spring_sale" }, spend: 20, currency: "EUR", impressions: 500, clicks: 10, conversions: 1, conversionValue: 50 },
     { ...google, date: "2026-10-31", campaignId: "111", campaignName: "Spring Sale", utm: { source: "google", medium: "cpc", campaign: "spring_sale" }, spend: 100, currency: "EUR", impressions: 9000, clicks: 90 },
     { ...google, date: "2026-11-03", campaignId: "222", campaignName: "PMax Shoes", spend: 15.5, currency: "EUR", impressions: 800, clicks: 12 },
+    { ...google, date: "2026-11-06", campaignId: "444", campaignName: "Shoes Remarketing", spend: 4.5, currency: "EUR", impressions: 100, clicks: 3 },
     { platform: "google_ads", account: "987-654-3210", date: "2026-11-02", campaignId: "333", campaignName: "Spring Sale UK", spend: 9.99, currency: "GBP", impressions: 0, clicks: 4 },
   ]);
   insertSpend(s.dataDir, orgId, site.id, at("2026-11-05T08:00:00Z"), [
@@ -162,7 +164,7 @@ describe("GET …/insights/marketing", () => {
         { platform: "other", state: "not_connected", lastSyncAt: null },
       ],
       channels: [
-        row("paid_search", null, null, [65.5, 2300, 42, 3, 200], [5, 3, 0, 2, 140], [1.5595, null, 32.75, 2.1374]),
+        row("paid_search", null, null, [70, 2400, 45, 3, 200], [5, 3, 0, 2, 140], [1.5556, null, 35, 2]),
         row("paid_social", null, null, [47.36, 4900, 48, 1, 60], [2, 0, 1, 1, 60], [0.9867, 47.36, 47.36, 1.2669]),
         row("affiliates", null, null, NO_ADS, [2, 0, 0, 0, 0], [null, null, null, null]),
         row("direct", null, null, NO_ADS, [1, 1, 0, 0, 0], [null, null, null, null]),
@@ -172,7 +174,7 @@ describe("GET …/insights/marketing", () => {
       campaigns: [
         row("paid_search", "Spring_Sale", "google_ads", [50, 1500, 30, 3, 200], [2, 2, 0, 1, 100], [1.6667, null, 50, 2]),
         row("paid_social", "retarget", "meta_ads", [25, 4000, 40, 1, 60], [1, 0, 0, 1, 60], [0.625, null, 25, 2.4]),
-        row("paid_search", "PMax Shoes", "google_ads", [15.5, 800, 12, 0, 0], [1, 1, 0, 1, 40], [1.2917, null, 15.5, 2.5806]),
+        row("paid_search", "PMax Shoes, Shoes Remarketing", "google_ads", [20, 900, 15, 0, 0], [1, 1, 0, 1, 40], [1.3333, null, 20, 2]),
         row("paid_social", "Prospecting", "meta_ads", [10, 600, 5, 0, 0], [1, 0, 1, 0, 0], [2, 10, null, 0]),
         row("affiliates", "partners", null, NO_ADS, [2, 0, 0, 0, 0], [null, null, null, null]),
         row("email", "nov_news", null, NO_ADS, [1, 1, 1, 1, 20], [null, 0, 0, null]),
@@ -182,7 +184,7 @@ describe("GET …/insights/marketing", () => {
         row("paid_search", "brand", null, NO_ADS, [2, 0, 0, 0, 0], [null, null, null, null]),
       ],
       otherCurrencies: [row("paid_search", "Spring Sale UK", "google_ads", [9.99, 0, 4, 0, 0], [0, 0, 0, 0, 0], [2.4975, null, null, null], "GBP")],
-      totals: row(null, null, null, [112.86, 7200, 90, 4, 260], [12, 6, 2, 5, 270], [1.254, 56.43, 22.572, 2.3923]),
+      totals: row(null, null, null, [117.36, 7300, 93, 4, 260], [12, 6, 2, 5, 270], [1.2619, 58.68, 23.472, 2.3006]),
     });
   });
 
@@ -211,7 +213,7 @@ describe("GET …/insights/marketing", () => {
       const paidSearch = channel(body, "paid_search");
       expect([paidSearch.conversions, paidSearch.revenue]).toEqual(e.paidSearch);
       // Every model credits each conversion once in full.
-      expect([body.totals.conversions, body.totals.revenue, body.totals.spend]).toEqual([5, 270, 112.86]);
+      expect([body.totals.conversions, body.totals.revenue, body.totals.spend]).toEqual([5, 270, 117.36]);
     }
   });
 
