@@ -3,6 +3,7 @@ import type { Period } from "../analytics/period.ts";
 import type { AnalyticsSite } from "../analytics/site-cache.ts";
 import { readRows } from "../db/statements.ts";
 import { dayIn } from "../time.ts";
+import { clustersOf, NOT_SET, type Cluster as MatchCluster, type MatchGroup, type MatchSpend } from "./matching.ts";
 import { AD_PLATFORMS, type AdPlatform, type InsightModel, type InsightRow, type MarketingInsights } from "./models.ts";
 
 /**
@@ -13,16 +14,7 @@ import { AD_PLATFORMS, type AdPlatform, type InsightModel, type InsightRow, type
  */
 
 const MODEL_OF: Record<InsightModel, AttributionModel> = { first_touch: "firstTouch", last_touch: "lastTouch", last_non_direct: "lastNonDirect", linear: "linear" };
-const NOT_SET = "(not set)";
 const PAID_CHANNELS = new Set(["paid_search", "paid_social", "paid_video", "paid_shopping", "paid_other", "display", "cross_network"]);
-/** The source / medium ingest gives a session that landed with only the platform's click id (lib/channels.ts). */
-const CLICK_ID_TRAFFIC: Partial<Record<AdPlatform, string>> = {
-  google_ads: "google\u0000cpc",
-  microsoft_ads: "bing\u0000cpc",
-  meta_ads: "facebook\u0000paid",
-  linkedin_ads: "linkedin\u0000cpc",
-  tiktok_ads: "tiktok\u0000cpc",
-};
 /** The channel a platform's spend counts under when it matched no sessions. */
 const CHANNEL_OF_PLATFORM: Record<AdPlatform, string> = {
   google_ads: "paid_search",
@@ -55,30 +47,16 @@ const addInto = <T extends Ours | Ads>(into: T, o: T) => {
 };
 
 /** A session group: one campaign / source / medium in one channel. */
-interface Group {
+interface Group extends MatchGroup {
   channel: string;
-  campaign: string;
-  source: string;
-  medium: string;
   ours: Ours;
-  /** The spend cluster it joined (index into clusters), or -1. */
-  cluster: number;
 }
 /** Spend of one platform campaign in one currency, summed over the range's days and accounts. */
-interface SpendCampaign {
-  platform: AdPlatform;
+interface SpendCampaign extends MatchSpend {
   currency: string;
-  campaignName: string;
-  utmCampaign: string | null;
-  utmSource: string | null;
-  utmMedium: string | null;
   ads: Ads;
 }
-/** Spend and the session groups it matched: one campaign row. */
-interface Cluster {
-  spend: SpendCampaign[];
-  groups: Group[];
-}
+type Cluster = MatchCluster<SpendCampaign, Group>;
 
 const round = (n: number, places: number) => {
   const f = 10 ** places;
@@ -193,28 +171,12 @@ async function spendCampaigns(site: AnalyticsSite, period: Period): Promise<Spen
   }));
 }
 
-const same = (a: string | null, b: string) => a !== null && a.toLowerCase() === b.toLowerCase();
-
-/**
- * The session groups a spend campaign matches, first rule that finds any: its utm_campaign or
- * campaign name equal to the group's campaign (case-insensitive) with its utm_source and
- * utm_medium when it has them; else the sessions its platform's click id brought without a
- * campaign. (A utm_id step comes first in the contract; sessions keep no utm_id, so it is skipped.)
- */
-function matchesOf(spend: SpendCampaign, groups: Group[]): Group[] {
-  const byName = groups.filter(
-    (g) => g.campaign !== NOT_SET && (same(spend.utmCampaign, g.campaign) || same(spend.campaignName, g.campaign)) &&
-      (spend.utmSource === null || same(spend.utmSource, g.source)) && (spend.utmMedium === null || same(spend.utmMedium, g.medium)),
-  );
-  if (byName.length > 0) return byName;
-  const clickId = CLICK_ID_TRAFFIC[spend.platform];
-  return clickId ? groups.filter((g) => g.campaign === NOT_SET && `${g.source}\u0000${g.medium}` === clickId) : [];
-}
-
 /** The largest group's channel and campaign name: what a cluster's row is called. */
 function nameOf(cluster: Cluster): { channel: string; campaign: string; platform: AdPlatform | null } {
-  const platform = cluster.spend[0]?.platform ?? null;
-  if (cluster.groups.length === 0) return { channel: CHANNEL_OF_PLATFORM[platform!], campaign: cluster.spend[0].campaignName, platform };
+  // Spend of two platforms in one row (they matched the same sessions) names no platform.
+  const platforms = new Set(cluster.spend.map((c) => c.platform));
+  const platform = platforms.size === 1 ? cluster.spend[0].platform : null;
+  if (cluster.groups.length === 0) return { channel: CHANNEL_OF_PLATFORM[cluster.spend[0].platform], campaign: cluster.spend[0].campaignName, platform };
   const top = [...cluster.groups].sort((a, b) => b.ours.sessions - a.ours.sessions || (a.campaign < b.campaign ? -1 : 1))[0];
   const campaign = top.campaign === NOT_SET ? [...new Set(cluster.spend.map((c) => c.campaignName))].join(", ") || NOT_SET : top.campaign;
   return { channel: top.channel, campaign, platform };
@@ -235,34 +197,11 @@ export async function marketingInsights(site: AnalyticsSite, period: Period, mod
   const spend = await spendCampaigns(site, period);
   const currency = site.currency;
 
-  // Clusters: spend campaigns joined with the groups they match; spend matching a group already
-  // taken joins that group's cluster, so no session is counted twice.
-  const clusters: Cluster[] = [];
   const otherCurrencies: InsightRow[] = [];
   for (const c of spend) {
-    if (c.currency !== currency) {
-      otherCurrencies.push(rowOf(CHANNEL_OF_PLATFORM[c.platform], c.campaignName, c.platform, c.currency, c.ads, noOurs(), false));
-      continue;
-    }
-    const matched = matchesOf(c, groups);
-    const joined = matched.find((g) => g.cluster >= 0);
-    const at = joined ? joined.cluster : clusters.push({ spend: [], groups: [] }) - 1;
-    clusters[at].spend.push(c);
-    for (const g of matched) {
-      if (g.cluster === at) continue;
-      if (g.cluster >= 0) {
-        // A second cluster it was in merges into this one.
-        const other = clusters[g.cluster];
-        clusters[g.cluster] = { spend: [], groups: [] };
-        for (const og of other.groups) og.cluster = at;
-        clusters[at].spend.push(...other.spend);
-        clusters[at].groups.push(...other.groups);
-        continue;
-      }
-      g.cluster = at;
-      clusters[at].groups.push(g);
-    }
+    if (c.currency !== currency) otherCurrencies.push(rowOf(CHANNEL_OF_PLATFORM[c.platform], c.campaignName, c.platform, c.currency, c.ads, noOurs(), false));
   }
+  const clusters = clustersOf(spend.filter((c) => c.currency === currency), groups);
 
   const campaigns: InsightRow[] = [];
   const unmatched: InsightRow[] = [];
@@ -270,7 +209,6 @@ export async function marketingInsights(site: AnalyticsSite, period: Period, mod
   const channelOurs = new Map<string, Ours>();
   const into = <T>(map: Map<string, T>, key: string, make: () => T) => map.get(key) ?? (map.set(key, make()), map.get(key)!);
   for (const cluster of clusters) {
-    if (cluster.spend.length === 0) continue;
     const ads = noAds();
     for (const c of cluster.spend) addInto(ads, c.ads);
     const ours = noOurs();
