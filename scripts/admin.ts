@@ -20,6 +20,7 @@ import { createFunnel } from "../lib/admin/funnels.ts";
 import { importSpendCommand } from "../lib/admin/spend.ts";
 import { createPopupCommand, createWheelCommand, popupCapCommand, statusCommand, updatePopupCommand, updateWheelCommand } from "../lib/admin/engagement.ts";
 import { classifyCommand, unclassifyCommand } from "../lib/admin/cookies.ts";
+import { createShortLinkCommand, SHORTLINK_FLAGS, updateShortLinkCommand } from "../lib/admin/shortlinks.ts";
 import { seedDemoCommand } from "../lib/demo/seed.ts";
 
 type Flags = Record<string, string | true>;
@@ -68,6 +69,8 @@ const COMMANDS: Record<string, Command> = {
   "cookies scan": { flags: ["site"], run: (p, f) => scanCookiesCommand(p, f) },
   "cookies classify": { flags: ["site", "name", "category", "vendor", "purpose"], run: (p, f) => classifyCommand(p, f) },
   "cookies unclassify": { flags: ["site", "name"], run: (p, f) => unclassifyCommand(p, f) },
+  "shortlink create": { flags: ["site", ...SHORTLINK_FLAGS], run: (p, f) => createShortLinkCommand(p, f) },
+  "shortlink update": { flags: ["id", ...SHORTLINK_FLAGS, "active"], run: (p, f) => updateShortLinkCommand(p, f) },
   "schedule create": { flags: ["site", "file"], run: unavailable("schedule create", "report schedules arrive with the library reports") },
   "demo seed": { flags: ["visitors", "days", "site", "seed"], run: (p, f) => seedDemoCommand(p, f) },
 };

@@ -6,7 +6,7 @@ import type { Feature } from "../plans.ts";
  * feature before forwarding, and that the query service registers its handlers under.
  */
 export interface ApiRoute {
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PATCH";
   path: string;
   /** Fixed permission, or one chosen from the path (realtime needs analytics.realtime). */
   permission: Permission | ((params: Record<string, string>) => Permission);
@@ -19,6 +19,18 @@ export interface ApiRoute {
 
 const org = "/api/v1/orgs/:orgId";
 const site = `${org}/sites/:siteId`;
+
+/** A short link's QR code as a file (the redirect counts scans of `?qr=1` as `qr` clicks). */
+const qrRoute = <F extends "svg" | "png">(format: F, mediaType: string, size: string) =>
+  ({
+    method: "GET",
+    path: `${site}/shortlinks/:id/qr.${format}`,
+    permission: "shortlinks.read",
+    feature: "shortlinks",
+    summary: `The link's QR code as ${format.toUpperCase()}`,
+    tag: "Campaigns",
+    file: { mediaType, description: `The QR code of \`shortUrl?qr=1\` (scans are counted as \`qr\` clicks)${size}, as \`attachment; filename="{slug}.${format}"\`.` },
+  }) as const;
 
 export const API = {
   listSites: { method: "GET", path: `${org}/sites`, permission: "sites.read", summary: "List the sites the key may access, with live status", tag: "Sites" },
@@ -33,6 +45,7 @@ export const API = {
     summary: "An analytics report",
     tag: "Analytics",
   },
+  marketingInsights: { method: "GET", path: `${site}/insights/marketing`, permission: "analytics.read", feature: "insights", summary: "Ad spend by channel and campaign beside our own sessions, leads, conversions and revenue, with CPC, CPL, CPA and ROAS", tag: "Campaigns" },
   listFunnels: { method: "GET", path: `${site}/funnels`, permission: "analytics.read", feature: "funnels", summary: "Saved funnels of the site", tag: "Funnels" },
   previewFunnel: { method: "POST", path: `${site}/funnels/preview`, permission: "analytics.read", feature: "funnels", summary: "Run an unsaved funnel definition", tag: "Funnels" },
   runFunnel: { method: "GET", path: `${site}/funnels/:id`, permission: "analytics.read", feature: "funnels", summary: "Run a saved funnel", tag: "Funnels" },
@@ -58,6 +71,11 @@ export const API = {
   listCookies: { method: "GET", path: `${site}/cookies`, permission: "consent.read", feature: "consent", summary: "The cookie and tag inventory: what visits and the scanner saw, classified, with violations and their evidence, and the latest scan", tag: "Consent" },
   consentSettings: { method: "GET", path: `${site}/consent`, permission: "consent.read", feature: "consent", summary: "The site's consent settings: mode, categories, banner texts per language, DNT/GPC handling, policy link", tag: "Consent" },
   explore: { method: "POST", path: `${site}/explore`, permission: "analytics.read", feature: "explore", summary: "Explore: metrics by a dimension, filtered", tag: "Analytics" },
+  listShortLinks: { method: "GET", path: `${site}/shortlinks`, permission: "shortlinks.read", feature: "shortlinks", summary: "Short links of the site, newest first: paged, searched, filtered by tag", tag: "Campaigns" },
+  createShortLink: { method: "POST", path: `${site}/shortlinks`, permission: "shortlinks.manage", feature: "shortlinks", summary: "Create a short link (a random 7-character slug when none is given)", tag: "Campaigns" },
+  updateShortLink: { method: "PATCH", path: `${site}/shortlinks/:id`, permission: "shortlinks.manage", feature: "shortlinks", summary: "Edit a short link: any subset of its fields", tag: "Campaigns" },
+  shortLinkQrSvg: qrRoute("svg", "image/svg+xml", ""),
+  shortLinkQrPng: qrRoute("png", "image/png", ", 512 pixels square"),
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteId = keyof typeof API;

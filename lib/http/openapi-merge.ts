@@ -145,7 +145,8 @@ export async function mergedOpenApi(platform: Platform, upstreams: Upstream[], c
           op.description = [op.description, `Permission: \`${permission}\`.`].filter(Boolean).join("\n\n");
           op.responses = { ...API_ERRORS, ...op.responses };
           if (route.file) {
-            const ok = op.responses["200"];
+            // A route that answers only with the file (a QR code) declares no JSON answer of its own.
+            const ok = (op.responses["200"] ??= { description: "OK" });
             ok.content = { ...ok.content, [route.file.mediaType]: { schema: { type: "string" } } };
             ok.headers = { ...ok.headers, "Content-Disposition": { schema: { type: "string" }, description: "`attachment; filename=…` on the file answer" } };
             op.description = [op.description, route.file.description].join("\n\n");

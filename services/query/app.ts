@@ -14,6 +14,8 @@ import { peopleRoutes } from "./routes/people.ts";
 import { engagementRoutes } from "./routes/engagement.ts";
 import { consentRoutes } from "./routes/consent.ts";
 import { consentSettingsRoutes } from "./routes/consent-settings.ts";
+import { insightsRoutes } from "./routes/insights.ts";
+import { shortLinkRoutes } from "./routes/shortlinks.ts";
 
 /**
  * The read API (everything under /api/v1 but the OpenAPI document). Scope and permission were
@@ -33,7 +35,9 @@ export function createQueryApp(platform: Platform) {
     .use(peopleRoutes(platform))
     .use(engagementRoutes(platform))
     .use(consentRoutes(platform))
-    .use(consentSettingsRoutes(platform));
+    .use(consentSettingsRoutes(platform))
+    .use(insightsRoutes(platform))
+    .use(shortLinkRoutes(platform));
 }
 
 /**

@@ -3,6 +3,8 @@ import type { RequestContext } from "../../lib/auth/context.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { serviceBase } from "../../lib/http/service.ts";
 import type { Platform } from "../../lib/platform.ts";
+import type { Actor } from "../../lib/audit.ts";
+import { userActorById } from "../../lib/auth/user-audit.ts";
 
 type QueryContext = ReturnType<typeof serviceBase>;
 const contexts = new WeakMap<Platform, QueryContext>();
@@ -38,3 +40,10 @@ export const doc = (route: ApiRoute) => ({ summary: route.summary, tags: [route.
  * (registered first, globally) still reads the body.
  */
 export const JSON_BODY = "json" as const;
+
+/** The caller as the audit log names them: the signed-in user, or the key's owner acting through the key. */
+export function actorOf(platform: Platform, ctx: RequestContext | null): Actor {
+  const auth = callerOf(ctx);
+  const user = userActorById(platform.control.db, auth.userId);
+  return auth.keyId === null ? user : { ...user, type: "key" };
+}

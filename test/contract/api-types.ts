@@ -774,6 +774,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/insights/marketing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ad spend by channel and campaign beside our own sessions, leads, conversions and revenue, with CPC, CPL, CPA and ROAS
+         * @description Permission: `analytics.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdInsightsMarketing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/shortlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Short links of the site, newest first: paged, searched, filtered by tag
+         * @description Permission: `shortlinks.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdShortlinks"];
+        put?: never;
+        /**
+         * Create a short link (a random 7-character slug when none is given)
+         * @description Permission: `shortlinks.manage`.
+         */
+        post: operations["postApiV1OrgsByOrgIdSitesBySiteIdShortlinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/shortlinks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit a short link: any subset of its fields
+         * @description Permission: `shortlinks.manage`.
+         */
+        patch: operations["patchApiV1OrgsByOrgIdSitesBySiteIdShortlinksById"];
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/shortlinks/{id}/qr.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The link's QR code as SVG
+         * @description Permission: `shortlinks.read`.
+         *
+         *     The QR code of `shortUrl?qr=1` (scans are counted as `qr` clicks), as `attachment; filename="{slug}.svg"`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdShortlinksByIdQr.svg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/shortlinks/{id}/qr.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The link's QR code as PNG
+         * @description Permission: `shortlinks.read`.
+         *
+         *     The QR code of `shortUrl?qr=1` (scans are counted as `qr` clicks), 512 pixels square, as `attachment; filename="{slug}.png"`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdShortlinksByIdQr.png"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/hooks/webhook_in/{siteKey}": {
         parameters: {
             query?: never;
@@ -7421,6 +7529,973 @@ export interface operations {
                             };
                         };
                     };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key, or no session; a session call can also get TWO_FACTOR_REQUIRED or SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission, or the Origin check of a session's POST), LICENCE_INACTIVE, FEATURE_UNAVAILABLE (details[0].message is the feature key), or for a session EMAIL_NOT_VERIFIED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdInsightsMarketing: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                model?: "first_touch" | "last_touch" | "last_non_direct" | "linear";
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        tz: string;
+                        currency: string;
+                        /** @enum {string} */
+                        model: "first_touch" | "last_touch" | "last_non_direct" | "linear";
+                        platforms: {
+                            /** @enum {string} */
+                            platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other";
+                            /** @enum {string} */
+                            state: "not_connected" | "import";
+                            /** Format: date-time */
+                            lastSyncAt: string | null;
+                        }[];
+                        channels: {
+                            /** @description Channel (GA4 default grouping); null on totals */
+                            channel: string | null;
+                            /** @description Campaign name as matched; null on channel rows and totals */
+                            campaign: string | null;
+                            /** @enum {string|null} */
+                            platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other" | null;
+                            /** @description The spend's currency: the site's, except in otherCurrencies */
+                            currency: string;
+                            spend: number;
+                            impressions: number;
+                            clicks: number;
+                            /** @description The platform's own count, beside ours, never added */
+                            platformConversions: number;
+                            platformConversionValue: number;
+                            sessions: number;
+                            engagedSessions: number;
+                            leads: number;
+                            /** @description Credited by the model (linear gives fractions) */
+                            conversions: number;
+                            revenue: number;
+                            /** @description spend / clicks */
+                            cpc: number | null;
+                            /** @description spend / leads */
+                            cpl: number | null;
+                            /** @description spend / conversions */
+                            cpa: number | null;
+                            /** @description revenue / spend */
+                            roas: number | null;
+                        }[];
+                        campaigns: {
+                            /** @description Channel (GA4 default grouping); null on totals */
+                            channel: string | null;
+                            /** @description Campaign name as matched; null on channel rows and totals */
+                            campaign: string | null;
+                            /** @enum {string|null} */
+                            platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other" | null;
+                            /** @description The spend's currency: the site's, except in otherCurrencies */
+                            currency: string;
+                            spend: number;
+                            impressions: number;
+                            clicks: number;
+                            /** @description The platform's own count, beside ours, never added */
+                            platformConversions: number;
+                            platformConversionValue: number;
+                            sessions: number;
+                            engagedSessions: number;
+                            leads: number;
+                            /** @description Credited by the model (linear gives fractions) */
+                            conversions: number;
+                            revenue: number;
+                            /** @description spend / clicks */
+                            cpc: number | null;
+                            /** @description spend / leads */
+                            cpl: number | null;
+                            /** @description spend / conversions */
+                            cpa: number | null;
+                            /** @description revenue / spend */
+                            roas: number | null;
+                        }[];
+                        unmatched: {
+                            /** @description Channel (GA4 default grouping); null on totals */
+                            channel: string | null;
+                            /** @description Campaign name as matched; null on channel rows and totals */
+                            campaign: string | null;
+                            /** @enum {string|null} */
+                            platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other" | null;
+                            /** @description The spend's currency: the site's, except in otherCurrencies */
+                            currency: string;
+                            spend: number;
+                            impressions: number;
+                            clicks: number;
+                            /** @description The platform's own count, beside ours, never added */
+                            platformConversions: number;
+                            platformConversionValue: number;
+                            sessions: number;
+                            engagedSessions: number;
+                            leads: number;
+                            /** @description Credited by the model (linear gives fractions) */
+                            conversions: number;
+                            revenue: number;
+                            /** @description spend / clicks */
+                            cpc: number | null;
+                            /** @description spend / leads */
+                            cpl: number | null;
+                            /** @description spend / conversions */
+                            cpa: number | null;
+                            /** @description revenue / spend */
+                            roas: number | null;
+                        }[];
+                        otherCurrencies: {
+                            /** @description Channel (GA4 default grouping); null on totals */
+                            channel: string | null;
+                            /** @description Campaign name as matched; null on channel rows and totals */
+                            campaign: string | null;
+                            /** @enum {string|null} */
+                            platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other" | null;
+                            /** @description The spend's currency: the site's, except in otherCurrencies */
+                            currency: string;
+                            spend: number;
+                            impressions: number;
+                            clicks: number;
+                            /** @description The platform's own count, beside ours, never added */
+                            platformConversions: number;
+                            platformConversionValue: number;
+                            sessions: number;
+                            engagedSessions: number;
+                            leads: number;
+                            /** @description Credited by the model (linear gives fractions) */
+                            conversions: number;
+                            revenue: number;
+                            /** @description spend / clicks */
+                            cpc: number | null;
+                            /** @description spend / leads */
+                            cpl: number | null;
+                            /** @description spend / conversions */
+                            cpa: number | null;
+                            /** @description revenue / spend */
+                            roas: number | null;
+                        }[];
+                        totals: {
+                            /** @description Channel (GA4 default grouping); null on totals */
+                            channel: string | null;
+                            /** @description Campaign name as matched; null on channel rows and totals */
+                            campaign: string | null;
+                            /** @enum {string|null} */
+                            platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other" | null;
+                            /** @description The spend's currency: the site's, except in otherCurrencies */
+                            currency: string;
+                            spend: number;
+                            impressions: number;
+                            clicks: number;
+                            /** @description The platform's own count, beside ours, never added */
+                            platformConversions: number;
+                            platformConversionValue: number;
+                            sessions: number;
+                            engagedSessions: number;
+                            leads: number;
+                            /** @description Credited by the model (linear gives fractions) */
+                            conversions: number;
+                            revenue: number;
+                            /** @description spend / clicks */
+                            cpc: number | null;
+                            /** @description spend / leads */
+                            cpl: number | null;
+                            /** @description spend / conversions */
+                            cpa: number | null;
+                            /** @description revenue / spend */
+                            roas: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key, or no session; a session call can also get TWO_FACTOR_REQUIRED or SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission, or the Origin check of a session's POST), LICENCE_INACTIVE, FEATURE_UNAVAILABLE (details[0].message is the feature key), or for a session EMAIL_NOT_VERIFIED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdShortlinks: {
+        parameters: {
+            query?: {
+                page?: number;
+                size?: number;
+                q?: string;
+                tag?: string;
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** @description 24 lowercase hex */
+                            id: string;
+                            /** @description 3–64 of [a-z0-9_-], lower-case */
+                            slug: string;
+                            /** @description The target (http/https) */
+                            url: string;
+                            /** @description Set on the target at redirect time, replacing its own utm_* of the same name */
+                            utm: {
+                                source: string | null;
+                                medium: string | null;
+                                campaign: string | null;
+                                term: string | null;
+                                content: string | null;
+                            };
+                            title: string;
+                            tags: string[];
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            expiresAt: string | null;
+                            maxClicks: number | null;
+                            fallbackUrl: string | null;
+                            active: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            updatedAt: string;
+                            /** @description Human and QR clicks ever */
+                            clicks: number;
+                            /** @description PUBLIC_URL/l/{slug} */
+                            shortUrl: string;
+                        }[];
+                        total: number;
+                        page: number;
+                        size: number;
+                        /** @description Every tag of the site's links, for the filter */
+                        tags: string[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key, or no session; a session call can also get TWO_FACTOR_REQUIRED or SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission, or the Origin check of a session's POST), LICENCE_INACTIVE, FEATURE_UNAVAILABLE (details[0].message is the feature key), or for a session EMAIL_NOT_VERIFIED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postApiV1OrgsByOrgIdSitesBySiteIdShortlinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description http/https, ≤ 2048, no user or password */
+                    url: string;
+                    /** @description 3–64 of [a-z0-9_-], case-insensitive; not reserved. Omitted on create: 7 random characters */
+                    slug?: string;
+                    /** @description Each ≤ 200 characters; null or "" clears it */
+                    utm?: {
+                        source?: string | null;
+                        medium?: string | null;
+                        campaign?: string | null;
+                        term?: string | null;
+                        content?: string | null;
+                    };
+                    /** @description ≤ 200 characters */
+                    title?: string;
+                    /** @description ≤ 20 tags of 1–40 characters, lower-cased, duplicates dropped */
+                    tags?: string[];
+                    /** @description ISO 8601 with a time zone, in the future */
+                    expiresAt?: string | null;
+                    /** @description 1 to 10⁹ human clicks */
+                    maxClicks?: number | null;
+                    /** @description http/https */
+                    fallbackUrl?: string | null;
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 24 lowercase hex */
+                        id: string;
+                        /** @description 3–64 of [a-z0-9_-], lower-case */
+                        slug: string;
+                        /** @description The target (http/https) */
+                        url: string;
+                        /** @description Set on the target at redirect time, replacing its own utm_* of the same name */
+                        utm: {
+                            source: string | null;
+                            medium: string | null;
+                            campaign: string | null;
+                            term: string | null;
+                            content: string | null;
+                        };
+                        title: string;
+                        tags: string[];
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        expiresAt: string | null;
+                        maxClicks: number | null;
+                        fallbackUrl: string | null;
+                        active: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        updatedAt: string;
+                        /** @description Human and QR clicks ever */
+                        clicks: number;
+                        /** @description PUBLIC_URL/l/{slug} */
+                        shortUrl: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key, or no session; a session call can also get TWO_FACTOR_REQUIRED or SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission, or the Origin check of a session's POST), LICENCE_INACTIVE, FEATURE_UNAVAILABLE (details[0].message is the feature key), or for a session EMAIL_NOT_VERIFIED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    patchApiV1OrgsByOrgIdSitesBySiteIdShortlinksById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description http/https, ≤ 2048, no user or password */
+                    url?: string;
+                    /** @description 3–64 of [a-z0-9_-], case-insensitive; not reserved. Omitted on create: 7 random characters */
+                    slug?: string;
+                    /** @description Each ≤ 200 characters; null or "" clears it */
+                    utm?: {
+                        source?: string | null;
+                        medium?: string | null;
+                        campaign?: string | null;
+                        term?: string | null;
+                        content?: string | null;
+                    };
+                    /** @description ≤ 200 characters */
+                    title?: string;
+                    /** @description ≤ 20 tags of 1–40 characters, lower-cased, duplicates dropped */
+                    tags?: string[];
+                    /** @description ISO 8601 with a time zone, in the future */
+                    expiresAt?: string | null;
+                    /** @description 1 to 10⁹ human clicks */
+                    maxClicks?: number | null;
+                    /** @description http/https */
+                    fallbackUrl?: string | null;
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 24 lowercase hex */
+                        id: string;
+                        /** @description 3–64 of [a-z0-9_-], lower-case */
+                        slug: string;
+                        /** @description The target (http/https) */
+                        url: string;
+                        /** @description Set on the target at redirect time, replacing its own utm_* of the same name */
+                        utm: {
+                            source: string | null;
+                            medium: string | null;
+                            campaign: string | null;
+                            term: string | null;
+                            content: string | null;
+                        };
+                        title: string;
+                        tags: string[];
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        expiresAt: string | null;
+                        maxClicks: number | null;
+                        fallbackUrl: string | null;
+                        active: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        createdAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        updatedAt: string;
+                        /** @description Human and QR clicks ever */
+                        clicks: number;
+                        /** @description PUBLIC_URL/l/{slug} */
+                        shortUrl: string;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key, or no session; a session call can also get TWO_FACTOR_REQUIRED or SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission, or the Origin check of a session's POST), LICENCE_INACTIVE, FEATURE_UNAVAILABLE (details[0].message is the feature key), or for a session EMAIL_NOT_VERIFIED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "getApiV1OrgsByOrgIdSitesBySiteIdShortlinksByIdQr.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `attachment; filename=…` on the file answer */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key, or no session; a session call can also get TWO_FACTOR_REQUIRED or SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission, or the Origin check of a session's POST), LICENCE_INACTIVE, FEATURE_UNAVAILABLE (details[0].message is the feature key), or for a session EMAIL_NOT_VERIFIED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "getApiV1OrgsByOrgIdSitesBySiteIdShortlinksByIdQr.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `attachment; filename=…` on the file answer */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
                 };
             };
             /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */

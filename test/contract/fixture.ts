@@ -8,7 +8,7 @@ import { asText, validValue, validVariants, type Known, type Values } from "./sc
 
 /**
  * A served stack over a seeded store (the demo traffic on the bootstrap site, a saved funnel, an
- * inbound webhook, a popup and a spin wheel), its document, and requests built for any operation of that document.
+ * inbound webhook, a popup, a spin wheel and a short link), its document, and requests built for any operation of that document.
  */
 export interface ContractFixture extends Values {
   stack: TestStack;
@@ -58,6 +58,7 @@ export async function openFixture(): Promise<ContractFixture> {
   const wheelFile = join(dataDir, "wheel.json");
   writeFileSync(wheelFile, JSON.stringify({ ...wheelDef([slice("Prize", 1, { prize: "static_code", code: "CONTRACT" }), slice("Nothing", 1)]), status: "active" }));
   const { id: wheel } = must(runAdmin(dataDir, ["spin", "create", "--site", boot.siteId, "--file", wheelFile]));
+  must(runAdmin(dataDir, ["shortlink", "create", "--site", boot.siteId, "--url", "https://example.com/contract", "--slug", "contract", "--tags", "contract"]));
 
   // Limits far above what the checks send: a 429 would hide the answer under test.
   const limit = "10000000";
