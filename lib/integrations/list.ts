@@ -3,8 +3,7 @@ import { sites } from "../db/control-schema.ts";
 import { deliveries, integrations } from "../db/tenant-schema.ts";
 import { orgStore } from "../db/org-store.ts";
 import { prepared } from "../db/prepared.ts";
-import { readRows, type StoreHandles } from "../db/statements.ts";
-import { AD_PLATFORMS } from "../spend/rows.ts";
+import { adPlatformStates } from "../spend/states.ts";
 import { receivingUrl } from "./manage.ts";
 import type { Platform } from "../platform.ts";
 import type { IntegrationList } from "./model.ts";
@@ -68,14 +67,6 @@ export async function integrationsOfSite(platform: Platform, orgId: string, site
       };
     }),
   );
-  return { items: [...items, ...(await adPlatformStates(store, siteId))] };
-}
-
-/** Each ad platform: `import` with its last import as last sync once any of its rows is stored. */
-async function adPlatformStates(store: StoreHandles, siteId: string): Promise<IntegrationList["items"]> {
-  const synced = new Map((await readRows(store, "SELECT platform, MAX(imported_at) FROM ad_spend WHERE site_id = ? GROUP BY platform", [siteId])).map(([p, at]) => [p as string, at as number]));
-  return AD_PLATFORMS.map((p) => {
-    const at = synced.get(p);
-    return { kind: "ads" as const, platform: p, state: at === undefined ? ("not_connected" as const) : ("import" as const), lastSyncAt: at === undefined ? null : iso(at) };
-  });
+  const ads = (await adPlatformStates(store, siteId)).map((p) => ({ kind: "ads" as const, ...p }));
+  return { items: [...items, ...ads] };
 }

@@ -1,6 +1,6 @@
 import { t, type Static } from "elysia";
 import { NullableTimestamp, Timestamp } from "../api/models.ts";
-import { AD_PLATFORMS } from "../spend/rows.ts";
+import { AD_PLATFORMS } from "../spend/models.ts";
 
 /** The integrations list (spec 2.14, 4.5): connection state, last sync, and where leads come in or go out. */
 

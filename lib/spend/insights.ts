@@ -3,6 +3,7 @@ import type { Period } from "../analytics/period.ts";
 import type { AnalyticsSite } from "../analytics/site-cache.ts";
 import { readRows } from "../db/statements.ts";
 import { dayIn } from "../time.ts";
+import { adPlatformStates } from "./states.ts";
 import { clustersOf, NOT_SET, type Cluster as MatchCluster, type MatchGroup, type MatchSpend } from "./matching.ts";
 import { AD_PLATFORMS, type AdPlatform, type InsightModel, type InsightRow, type MarketingInsights } from "./models.ts";
 
@@ -246,7 +247,7 @@ export async function marketingInsights(site: AnalyticsSite, period: Period, mod
     tz: site.timezone,
     currency,
     model,
-    platforms: await platformStates(site),
+    platforms: await adPlatformStates(site.store, site.id),
     channels: channels.sort(byNumbers),
     campaigns: campaigns.sort(byNumbers),
     unmatched: unmatched.sort(byNumbers),
@@ -255,12 +256,3 @@ export async function marketingInsights(site: AnalyticsSite, period: Period, mod
   };
 }
 
-/** Each platform's state: `import` once any spend row of it exists, with its latest import as last sync. */
-async function platformStates(site: AnalyticsSite): Promise<MarketingInsights["platforms"]> {
-  const rows = (await readRows(site.store, "SELECT platform, max(imported_at) FROM ad_spend WHERE site_id = ? GROUP BY platform", [site.id])) as [string, number][];
-  const last = new Map(rows);
-  return AD_PLATFORMS.map((platform) => {
-    const at = last.get(platform);
-    return at === undefined ? { platform, state: "not_connected" as const, lastSyncAt: null } : { platform, state: "import" as const, lastSyncAt: new Date(at).toISOString() };
-  });
-}

@@ -1,11 +1,12 @@
+import { AD_PLATFORMS, type AdPlatform } from "./models.ts";
+
 /**
  * An ad spend row as stored (`ad_spend`, docs/campaigns.md "Ad spend") and the checks every
  * source shares — a CSV cell ("1,234.56" from Google Ads) or a pushed JSON value — each
  * problem named by the caller's path ("line 7, column Cost" or "rows[3].spend").
  */
 
-export const AD_PLATFORMS = ["google_ads", "meta_ads", "microsoft_ads", "linkedin_ads", "tiktok_ads", "other"] as const;
-export type AdPlatform = (typeof AD_PLATFORMS)[number];
+export { AD_PLATFORMS, type AdPlatform };
 
 export interface SpendRow {
   platform: AdPlatform;
