@@ -17,6 +17,7 @@ import { createIntegration, enableIntegration } from "../lib/admin/integrations.
 import { CONSENT_FLAGS, setConsent } from "../lib/admin/consent.ts";
 import { scanCookiesCommand } from "../lib/admin/cookie-scan.ts";
 import { createFunnel } from "../lib/admin/funnels.ts";
+import { importSpendCommand } from "../lib/admin/spend.ts";
 import { createPopupCommand, createWheelCommand, popupCapCommand, statusCommand, updatePopupCommand, updateWheelCommand } from "../lib/admin/engagement.ts";
 import { classifyCommand, unclassifyCommand } from "../lib/admin/cookies.ts";
 import { createShortLinkCommand, SHORTLINK_FLAGS, updateShortLinkCommand } from "../lib/admin/shortlinks.ts";
@@ -52,6 +53,7 @@ const COMMANDS: Record<string, Command> = {
   "key rotate": { flags: ["id"], run: (p, f) => rotateKey(p, f) },
   "integration create": { flags: ["site", "kind", "url"], run: (p, f) => createIntegration(p, f) },
   "integration enable": { flags: ["id"], run: (p, f) => enableIntegration(p, f) },
+  "spend import": { flags: ["site", "file", "platform"], run: (p, f) => importSpendCommand(p, f) },
   "funnel create": { flags: ["site", "file"], run: (p, f) => createFunnel(p, f) },
   "popup create": { flags: ["site", "file"], run: (p, f) => createPopupCommand(p, f) },
   "popup update": { flags: ["id", "file"], run: (p, f) => updatePopupCommand(p, f) },

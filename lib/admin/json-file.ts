@@ -10,6 +10,16 @@ const MAX_BYTES = 4 * 1024 * 1024;
  * large or not JSON is 422 VALIDATION_FAILED naming `--file`; the content is the caller's to check.
  */
 export function readJsonFile(value: unknown, what: string, maxBytes = MAX_BYTES): unknown {
+  const text = readTextFile(value, maxBytes);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ApiError("VALIDATION_FAILED", `The ${what} file is not JSON`, [{ path: "--file", message: (error as Error).message }]);
+  }
+}
+
+/** The text of the file named by `--file` (funnel and popup definitions, spend CSVs): unreadable or too large is 422 naming `--file`. */
+export function readTextFile(value: unknown, maxBytes: number): string {
   const file = requireText(value, "--file", 4096);
   let text: string;
   try {
@@ -18,9 +28,5 @@ export function readJsonFile(value: unknown, what: string, maxBytes = MAX_BYTES)
     throw invalid("--file", `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
   if (text.length > maxBytes) throw invalid("--file", `is larger than ${maxBytes / 1024} KB`);
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new ApiError("VALIDATION_FAILED", `The ${what} file is not JSON`, [{ path: "--file", message: (error as Error).message }]);
-  }
+  return text;
 }

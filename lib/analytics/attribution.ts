@@ -18,6 +18,31 @@ export interface Credit {
 }
 export type ChannelCredit = { key: string } & Record<AttributionModel, Credit>;
 
+/** The visitor's sessions up to session p within the lookback, latest first (into `out`). */
+export function touchesOf(data: SiteData, p: number, out: number[]): number[] {
+  const startedAt = data.sessions.startedAt;
+  out.length = 0;
+  for (let q = p; q >= 0 && startedAt[q] >= startedAt[p] - LOOKBACK_DAYS * DAY_MS; q = data.prevOfVisitor[q]) out.push(q);
+  return out;
+}
+
+/**
+ * The sessions a conversion in session p is credited to under `model`, each with its share
+ * (what attributedConversions credits per channel, per session instead).
+ */
+export function creditedSessions(data: SiteData, p: number, model: AttributionModel, touches: number[], credit: (q: number, share: number) => void): void {
+  touchesOf(data, p, touches);
+  if (model === "firstTouch") return credit(touches[touches.length - 1], 1);
+  if (model === "lastTouch") return credit(p, 1);
+  if (model === "linear") {
+    for (const q of touches) credit(q, 1 / touches.length);
+    return;
+  }
+  const channel = data.dims.channel;
+  const direct = channel.keys.indexOf("direct");
+  credit(touches.find((q) => channel.at(q) !== direct) ?? p, 1);
+}
+
 export function attributedConversions(data: SiteData, from: number, to: number): { rows: ChannelCredit[]; totals: Credit } {
   const s = data.sessions;
   const { keys, ofTuple, group } = data.dims.channel;
@@ -41,9 +66,7 @@ export function attributedConversions(data: SiteData, from: number, to: number):
     const revenue = s.revenue[p];
     totals.conversions += conversions;
     totals.revenue += revenue;
-    // The visitor's sessions up to this one within the lookback, latest first.
-    touches.length = 0;
-    for (let q = p; q >= 0 && s.startedAt[q] >= s.startedAt[p] - LOOKBACK_DAYS * DAY_MS; q = data.prevOfVisitor[q]) touches.push(q);
+    touchesOf(data, p, touches);
     const lastNonDirect = touches.find((q) => channelOf(q) !== direct) ?? p;
     give(channelOf(touches[touches.length - 1]), "firstTouch", 1, conversions, revenue);
     give(channelOf(p), "lastTouch", 1, conversions, revenue);

@@ -3,6 +3,8 @@ import { sites } from "../db/control-schema.ts";
 import { deliveries, integrations } from "../db/tenant-schema.ts";
 import { orgStore } from "../db/org-store.ts";
 import { prepared } from "../db/prepared.ts";
+import { adPlatformStates } from "../spend/states.ts";
+import { receivingUrl } from "./manage.ts";
 import type { Platform } from "../platform.ts";
 import type { IntegrationList } from "./model.ts";
 
@@ -32,9 +34,9 @@ export async function integrationsOfSite(platform: Platform, orgId: string, site
   const items = await Promise.all(
     rows.map(async (row): Promise<IntegrationList["items"][number]> => {
       const common = { id: row.id, status: row.status, createdAt: iso(row.createdAt)! };
-      if (row.kind === "webhook_in") {
+      if (row.kind === "webhook_in" || row.kind === "ads_import") {
         // Built from today's PUBLIC_URL and site key, not the URL stored at creation.
-        return { ...common, kind: "webhook_in", webhookUrl: `${platform.settings.publicUrl}/v1/hooks/webhook_in/${siteKey}`, lastReceivedAt: iso(row.lastReceivedAt), lastSyncAt: iso(row.lastReceivedAt) };
+        return { ...common, kind: row.kind, webhookUrl: receivingUrl(platform.settings.publicUrl, row.kind, siteKey), lastReceivedAt: iso(row.lastReceivedAt), lastSyncAt: iso(row.lastReceivedAt) };
       }
       const recent = await store.db
         .select()
@@ -65,5 +67,6 @@ export async function integrationsOfSite(platform: Platform, orgId: string, site
       };
     }),
   );
-  return { items };
+  const ads = (await adPlatformStates(store, siteId)).map((p) => ({ kind: "ads" as const, ...p }));
+  return { items: [...items, ...ads] };
 }

@@ -14,7 +14,7 @@ import type { Platform } from "../platform.ts";
  * signed-in owner or admin). Callers name their own fields in errors (`paths`).
  */
 
-export const INTEGRATION_KINDS = ["webhook_out", "webhook_in"] as const;
+export const INTEGRATION_KINDS = ["webhook_out", "webhook_in", "ads_import"] as const;
 export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
 type Org = { id: string; dbUrl: string | null };
 type Site = { id: string; siteKey: string };
@@ -33,7 +33,16 @@ export function webhookUrlProblem(text: string): string | null {
   return null;
 }
 
-export type NewIntegration = { id: string; kind: "webhook_out"; signingSecret: string } | { id: string; kind: "webhook_in"; url: string; secret: string };
+export type NewIntegration = { id: string; kind: "webhook_out"; signingSecret: string } | { id: string; kind: "webhook_in" | "ads_import"; url: string; secret: string };
+
+/** What an integration that receives (leads, or ad spend rows) is called, its secret's prefix and its URL's path. */
+const RECEIVING = {
+  webhook_in: { label: "Inbound lead webhook", prefix: "whin" },
+  ads_import: { label: "Ad spend push URL", prefix: "whads" },
+} as const;
+
+/** Where a receiving integration of the site is sent to (today's PUBLIC_URL, not the one stored at creation). */
+export const receivingUrl = (publicUrl: string, kind: keyof typeof RECEIVING, siteKey: string) => `${publicUrl}/v1/hooks/${kind}/${siteKey}`;
 
 /**
  * An outbound webhook (its signing secret, in clear: it signs every delivery) or an inbound one
@@ -53,12 +62,13 @@ export async function addIntegration(platform: Platform, org: Org, site: Site, i
     await auditInOrg(platform, org, { actor, action: "integration.created", label: `Outbound webhook to ${new URL(url).host} added`, target: { type: "integration", id }, meta: { kind: input.kind, siteId: site.id } });
     return { id, kind: "webhook_out", signingSecret };
   }
-  if (input.url !== undefined) throw invalid(paths.url, "an inbound webhook has no target URL; it is given one");
-  const secret = randomSecret("whin", 32);
-  const url = `${platform.settings.publicUrl}/v1/hooks/webhook_in/${site.siteKey}`;
-  await store.db.insert(integrations).values({ id, siteId: site.id, kind: "webhook_in", url, secretHash: hashSecret(secret), createdAt: now, updatedAt: now });
-  await auditInOrg(platform, org, { actor, action: "integration.created", label: "Inbound lead webhook added", target: { type: "integration", id }, meta: { kind: input.kind, siteId: site.id } });
-  return { id, kind: "webhook_in", url, secret };
+  const kind = input.kind;
+  if (input.url !== undefined) throw invalid(paths.url, `${kind === "webhook_in" ? "an inbound webhook" : "an ads import"} has no target URL; it is given one`);
+  const secret = randomSecret(RECEIVING[kind].prefix, 32);
+  const url = receivingUrl(platform.settings.publicUrl, kind, site.siteKey);
+  await store.db.insert(integrations).values({ id, siteId: site.id, kind, url, secretHash: hashSecret(secret), createdAt: now, updatedAt: now });
+  await auditInOrg(platform, org, { actor, action: "integration.created", label: `${RECEIVING[kind].label} added`, target: { type: "integration", id }, meta: { kind, siteId: site.id } });
+  return { id, kind, url, secret };
 }
 
 /** Active again, with a fresh start: no failure streak, and its parked pending deliveries due now. */
@@ -76,7 +86,7 @@ function* reactivate(id: string, now: number): Program<number> {
 export async function enableIntegrationRow(platform: Platform, org: Org, store: TenantStore, row: IntegrationRow, actor: Actor) {
   const resumed = await runProgram(store, reactivate(row.id, platform.now()));
   if (row.status !== "active") {
-    await auditInOrg(platform, org, { actor, action: "integration.enabled", label: `${row.kind === "webhook_out" ? "Outbound" : "Inbound"} webhook enabled again`, target: { type: "integration", id: row.id }, meta: { resumed } });
+    await auditInOrg(platform, org, { actor, action: "integration.enabled", label: `${row.kind === "webhook_out" ? "Outbound webhook" : row.kind === "ads_import" ? "Ad spend push URL" : "Inbound webhook"} enabled again`, target: { type: "integration", id: row.id }, meta: { resumed } });
   }
   return { id: row.id, status: "active" as const, resumed };
 }

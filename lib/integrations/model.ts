@@ -1,5 +1,6 @@
 import { t, type Static } from "elysia";
 import { NullableTimestamp, Timestamp } from "../api/models.ts";
+import { AD_PLATFORMS } from "../spend/models.ts";
 
 /** The integrations list (spec 2.14, 4.5): connection state, last sync, and where leads come in or go out. */
 
@@ -21,18 +22,14 @@ const common = {
   id: t.String(),
   status: t.String({ description: "Connection state: active or disabled" }),
   createdAt: Timestamp,
-  lastSyncAt: t.Union([Timestamp, t.Null()], { description: "The last lead received (inbound) or delivered (outbound)" }),
+  lastSyncAt: t.Union([Timestamp, t.Null()], { description: "The last lead received (inbound), delivered (outbound), or spend push received (ads_import)" }),
 };
 
-export const InboundIntegration = t.Object(
-  {
-    ...common,
-    kind: t.Literal("webhook_in"),
-    webhookUrl: t.String({ description: "Where to send leads; the secret is shown only when the integration is created" }),
-    lastReceivedAt: NullableTimestamp,
-  },
-  { title: "InboundIntegration" },
-);
+/** An integration that receives at a secret URL: leads (webhook_in) or ad spend rows (ads_import). */
+const receiving = <K extends "webhook_in" | "ads_import">(kind: K, what: string, title: string) =>
+  t.Object({ ...common, kind: t.Literal(kind), webhookUrl: t.String({ description: `Where to send ${what}; the secret is shown only when the integration is created` }), lastReceivedAt: NullableTimestamp }, { title });
+
+export const InboundIntegration = receiving("webhook_in", "leads", "InboundIntegration");
 
 export const OutboundIntegration = t.Object(
   {
@@ -48,5 +45,18 @@ export const OutboundIntegration = t.Object(
   { title: "OutboundIntegration" },
 );
 
-export const IntegrationList = t.Object({ items: t.Array(t.Union([InboundIntegration, OutboundIntegration])) }, { title: "IntegrationList" });
+export const AdsImportIntegration = receiving("ads_import", "ad spend rows (docs/campaigns.md)", "AdsImportIntegration");
+
+/** One per ad platform, always listed: API connectors do not exist, so never "connected". */
+export const AdPlatformState = t.Object(
+  {
+    kind: t.Literal("ads"),
+    platform: t.UnionEnum([...AD_PLATFORMS]),
+    state: t.UnionEnum(["not_connected", "import"], { description: "import once any spend row of the platform was imported (CLI) or pushed" }),
+    lastSyncAt: t.Union([Timestamp, t.Null()], { description: "The last import or push of the platform's rows" }),
+  },
+  { title: "AdPlatformState" },
+);
+
+export const IntegrationList = t.Object({ items: t.Array(t.Union([InboundIntegration, OutboundIntegration, AdsImportIntegration, AdPlatformState])) }, { title: "IntegrationList" });
 export type IntegrationList = Static<typeof IntegrationList>;

@@ -1,11 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { ApiError } from "../errors.ts";
-import { digestsEqual, hashSecret } from "../auth/api-key.ts";
+import { activeIntegrations, integrationPresenting } from "../integrations/secret.ts";
 import type { ControlStore } from "../db/control.ts";
 import { orgs, sites } from "../db/control-schema.ts";
 import { featureBlocked, type Feature } from "../plans.ts";
 import { prepared } from "../db/prepared.ts";
-import { readRows } from "../db/statements.ts";
 import { siteByKey } from "../ingest/site-lookup.ts";
 import type { Platform } from "../platform.ts";
 import { createLead, type LeadSite } from "./create-lead.ts";
@@ -79,11 +78,7 @@ export async function receiveInboundLead(platform: Platform, request: { siteKey:
   const tracked = request.siteKey.length <= 64 ? siteByKey(platform.control, request.siteKey) : null;
   if (!tracked) throw new ApiError("NOT_FOUND", "Unknown site key", [{ path: "siteKey", message: "no site has this key" }]);
   const store = await platform.tenants.get(tracked.org);
-  const inbound = (await readRows(store, "SELECT id, secret_hash FROM integrations WHERE site_id = ? AND kind = 'webhook_in' AND status = 'active' ORDER BY created_at, id", [tracked.id], "objects")) as {
-    id: string;
-    secret_hash: string;
-  }[];
-  if (inbound.length === 0) throw new ApiError("NOT_FOUND", "This site has no inbound lead webhook", [{ path: "siteKey", message: "no active inbound webhook integration" }]);
+  const inbound = await activeIntegrations(store, tracked.id, "webhook_in", { what: "inbound lead webhook", detail: "no active inbound webhook integration" });
 
   const format = detectFormat(request.body);
   const secrets = [...request.secrets];
@@ -93,14 +88,7 @@ export async function receiveInboundLead(platform: Platform, request: { siteKey:
     secrets.push(key);
   }
   if (secrets.length === 0) throw unauthenticated("X-Svc-Secret", "missing: send it in X-Svc-Secret or as a bearer token");
-  const digests = secrets.map(hashSecret);
-  // Every integration is compared (no early exit), each in constant time.
-  let integration: string | null = null;
-  for (const candidate of inbound) {
-    let all = true;
-    for (const digest of digests) all = digestsEqual(digest, candidate.secret_hash) && all;
-    if (all && integration === null) integration = candidate.id;
-  }
+  const integration = integrationPresenting(inbound, secrets);
   if (integration === null) throw unauthenticated(format === "google_ads" && request.secrets.length === 0 ? "google_key" : "X-Svc-Secret", "wrong");
   requireOrgFeatures(platform, tracked.orgId, ["leads", "integrations"]);
 

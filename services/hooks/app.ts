@@ -5,12 +5,13 @@ import { ApiError } from "../../lib/errors.ts";
 import { ErrorEnvelope } from "../../lib/api/models.ts";
 import { presentedSecrets, receiveInboundLead } from "../../lib/leads/inbound.ts";
 import { InboundLeadBody, LeadReceipt } from "../../lib/leads/models.ts";
+import { receiveSpendPush, SpendPushBody, SpendPushReceipt } from "../../lib/spend/push.ts";
 import { DeliveryWorker } from "../../lib/webhooks/worker.ts";
 import { ScanWorker } from "../../lib/consent/scan-worker.ts";
 import type { Platform } from "../../lib/platform.ts";
 
 /**
- * The hooks service: the inbound lead webhook, the outbound webhook worker that sends the
+ * The hooks service: the inbound lead webhook, the ad spend push URL, the outbound webhook worker that sends the
  * deliveries of new leads, and the cookie scan worker (both started and stopped by whoever runs
  * the service).
  */
@@ -42,6 +43,26 @@ export function createHooksService(platform: Platform) {
             "missing or wrong secret → 401; an organization whose plan (or the operator) switched off leads or integrations → 403 FEATURE_UNAVAILABLE; a body without an e-mail, phone or name, or with an invalid field → 422 naming the field.",
           tags: ["Leads"],
           requestBody: { required: true, content: { "application/json": { schema: InboundLeadBody } } } as never,
+        },
+      },
+    )
+    .post(
+      "/v1/hooks/ads_import/:siteKey",
+      async ({ params, request, body, ctx }) => {
+        if (!ctx) throw new ApiError("UNAUTHENTICATED", "This service answers only requests forwarded by the router");
+        return receiveSpendPush(platform, { siteKey: params.siteKey, secrets: presentedSecrets(request.headers), body, at: ctx.at ?? platform.now() });
+      },
+      {
+        params: t.Object({ siteKey: t.String() }),
+        // The body is checked by lib/spend/push.ts, each problem naming its row; the schema is for the docs.
+        response: { 200: SpendPushReceipt, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 422: ErrorEnvelope },
+        detail: {
+          summary: "Push ad spend rows (ads_import integration; secret in X-Svc-Secret or as a bearer token)",
+          description:
+            "Up to 5 000 rows (and 256 KB) a push. For each platform and account, every stored row of each day the push covers is replaced by its rows, in one transaction (docs/campaigns.md). " +
+            "Unknown site key or no ads_import integration → 404; missing or wrong secret → 401; a plan without integrations → 403 FEATURE_UNAVAILABLE; any bad row → 422 naming rows[i].field, nothing written.",
+          tags: ["Campaigns"],
+          requestBody: { required: true, content: { "application/json": { schema: SpendPushBody } } } as never,
         },
       },
     );

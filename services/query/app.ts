@@ -14,6 +14,7 @@ import { peopleRoutes } from "./routes/people.ts";
 import { engagementRoutes } from "./routes/engagement.ts";
 import { consentRoutes } from "./routes/consent.ts";
 import { consentSettingsRoutes } from "./routes/consent-settings.ts";
+import { insightsRoutes } from "./routes/insights.ts";
 import { shortLinkRoutes } from "./routes/shortlinks.ts";
 import { shortLinkStatsRoutes } from "./routes/shortlink-stats.ts";
 
@@ -36,6 +37,7 @@ export function createQueryApp(platform: Platform) {
     .use(engagementRoutes(platform))
     .use(consentRoutes(platform))
     .use(consentSettingsRoutes(platform))
+    .use(insightsRoutes(platform))
     .use(shortLinkRoutes(platform))
     .use(shortLinkStatsRoutes(platform));
 }

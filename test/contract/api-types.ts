@@ -774,6 +774,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/insights/marketing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ad spend by channel and campaign beside our own sessions, leads, conversions and revenue, with CPC, CPL, CPA and ROAS
+         * @description Permission: `analytics.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdInsightsMarketing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/sites/{siteId}/shortlinks": {
         parameters: {
             query?: never;
@@ -880,6 +900,26 @@ export interface paths {
          * @description Accepts the generic format of spec 4.13 and Google Ads lead form, Typeform and Tally webhooks, told apart by their shape (docs/leads.md). 201 for a new lead, 200 with duplicate true for a repeated externalId (or platform lead id). Unknown site key or no inbound integration → 404; missing or wrong secret → 401; an organization whose plan (or the operator) switched off leads or integrations → 403 FEATURE_UNAVAILABLE; a body without an e-mail, phone or name, or with an invalid field → 422 naming the field.
          */
         post: operations["postV1HooksWebhook_inBySiteKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/hooks/ads_import/{siteKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push ad spend rows (ads_import integration; secret in X-Svc-Secret or as a bearer token)
+         * @description Up to 5 000 rows (and 256 KB) a push. For each platform and account, every stored row of each day the push covers is replaced by its rows, in one transaction (docs/campaigns.md). Unknown site key or no ads_import integration → 404; missing or wrong secret → 401; a plan without integrations → 403 FEATURE_UNAVAILABLE; any bad row → 422 naming rows[i].field, nothing written.
+         */
+        post: operations["postV1HooksAds_importBySiteKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2984,6 +3024,48 @@ export interface operations {
                                  */
                                 nextAttemptAt: string | null;
                             }[];
+                        } | {
+                            id: string;
+                            /** @description Connection state: active or disabled */
+                            status: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            createdAt: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            lastSyncAt: string | null;
+                            /** @constant */
+                            kind: "ads_import";
+                            /** @description Where to send ad spend rows (docs/campaigns.md); the secret is shown only when the integration is created */
+                            webhookUrl: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            lastReceivedAt: string | null;
+                        } | {
+                            /** @constant */
+                            kind: "ads";
+                            /**
+                             * @default google_ads
+                             * @enum {string}
+                             */
+                            platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other";
+                            /**
+                             * @description import once any spend row of the platform was imported (CLI) or pushed
+                             * @default not_connected
+                             * @enum {string}
+                             */
+                            state: "not_connected" | "import";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            lastSyncAt: string | null;
                         })[];
                     };
                 };
@@ -7533,6 +7615,276 @@ export interface operations {
             };
         };
     };
+    getApiV1OrgsByOrgIdSitesBySiteIdInsightsMarketing: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                model?: "first_touch" | "last_touch" | "last_non_direct" | "linear";
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        tz: string;
+                        currency: string;
+                        /** @enum {string} */
+                        model: "first_touch" | "last_touch" | "last_non_direct" | "linear";
+                        platforms: {
+                            /** @enum {string} */
+                            platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other";
+                            /** @enum {string} */
+                            state: "not_connected" | "import";
+                            /** Format: date-time */
+                            lastSyncAt: string | null;
+                        }[];
+                        channels: {
+                            /** @description Channel (GA4 default grouping); null on totals */
+                            channel: string | null;
+                            /** @description Campaign name as matched; null on channel rows and totals */
+                            campaign: string | null;
+                            /** @enum {string|null} */
+                            platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other" | null;
+                            /** @description The spend's currency: the site's, except in otherCurrencies */
+                            currency: string;
+                            spend: number;
+                            impressions: number;
+                            clicks: number;
+                            /** @description The platform's own count, beside ours, never added */
+                            platformConversions: number;
+                            platformConversionValue: number;
+                            sessions: number;
+                            engagedSessions: number;
+                            leads: number;
+                            /** @description Credited by the model (linear gives fractions) */
+                            conversions: number;
+                            revenue: number;
+                            /** @description spend / clicks */
+                            cpc: number | null;
+                            /** @description spend / leads */
+                            cpl: number | null;
+                            /** @description spend / conversions */
+                            cpa: number | null;
+                            /** @description revenue / spend */
+                            roas: number | null;
+                        }[];
+                        campaigns: {
+                            /** @description Channel (GA4 default grouping); null on totals */
+                            channel: string | null;
+                            /** @description Campaign name as matched; null on channel rows and totals */
+                            campaign: string | null;
+                            /** @enum {string|null} */
+                            platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other" | null;
+                            /** @description The spend's currency: the site's, except in otherCurrencies */
+                            currency: string;
+                            spend: number;
+                            impressions: number;
+                            clicks: number;
+                            /** @description The platform's own count, beside ours, never added */
+                            platformConversions: number;
+                            platformConversionValue: number;
+                            sessions: number;
+                            engagedSessions: number;
+                            leads: number;
+                            /** @description Credited by the model (linear gives fractions) */
+                            conversions: number;
+                            revenue: number;
+                            /** @description spend / clicks */
+                            cpc: number | null;
+                            /** @description spend / leads */
+                            cpl: number | null;
+                            /** @description spend / conversions */
+                            cpa: number | null;
+                            /** @description revenue / spend */
+                            roas: number | null;
+                        }[];
+                        unmatched: {
+                            /** @description Channel (GA4 default grouping); null on totals */
+                            channel: string | null;
+                            /** @description Campaign name as matched; null on channel rows and totals */
+                            campaign: string | null;
+                            /** @enum {string|null} */
+                            platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other" | null;
+                            /** @description The spend's currency: the site's, except in otherCurrencies */
+                            currency: string;
+                            spend: number;
+                            impressions: number;
+                            clicks: number;
+                            /** @description The platform's own count, beside ours, never added */
+                            platformConversions: number;
+                            platformConversionValue: number;
+                            sessions: number;
+                            engagedSessions: number;
+                            leads: number;
+                            /** @description Credited by the model (linear gives fractions) */
+                            conversions: number;
+                            revenue: number;
+                            /** @description spend / clicks */
+                            cpc: number | null;
+                            /** @description spend / leads */
+                            cpl: number | null;
+                            /** @description spend / conversions */
+                            cpa: number | null;
+                            /** @description revenue / spend */
+                            roas: number | null;
+                        }[];
+                        otherCurrencies: {
+                            /** @description Channel (GA4 default grouping); null on totals */
+                            channel: string | null;
+                            /** @description Campaign name as matched; null on channel rows and totals */
+                            campaign: string | null;
+                            /** @enum {string|null} */
+                            platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other" | null;
+                            /** @description The spend's currency: the site's, except in otherCurrencies */
+                            currency: string;
+                            spend: number;
+                            impressions: number;
+                            clicks: number;
+                            /** @description The platform's own count, beside ours, never added */
+                            platformConversions: number;
+                            platformConversionValue: number;
+                            sessions: number;
+                            engagedSessions: number;
+                            leads: number;
+                            /** @description Credited by the model (linear gives fractions) */
+                            conversions: number;
+                            revenue: number;
+                            /** @description spend / clicks */
+                            cpc: number | null;
+                            /** @description spend / leads */
+                            cpl: number | null;
+                            /** @description spend / conversions */
+                            cpa: number | null;
+                            /** @description revenue / spend */
+                            roas: number | null;
+                        }[];
+                        totals: {
+                            /** @description Channel (GA4 default grouping); null on totals */
+                            channel: string | null;
+                            /** @description Campaign name as matched; null on channel rows and totals */
+                            campaign: string | null;
+                            /** @enum {string|null} */
+                            platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other" | null;
+                            /** @description The spend's currency: the site's, except in otherCurrencies */
+                            currency: string;
+                            spend: number;
+                            impressions: number;
+                            clicks: number;
+                            /** @description The platform's own count, beside ours, never added */
+                            platformConversions: number;
+                            platformConversionValue: number;
+                            sessions: number;
+                            engagedSessions: number;
+                            leads: number;
+                            /** @description Credited by the model (linear gives fractions) */
+                            conversions: number;
+                            revenue: number;
+                            /** @description spend / clicks */
+                            cpc: number | null;
+                            /** @description spend / leads */
+                            cpl: number | null;
+                            /** @description spend / conversions */
+                            cpa: number | null;
+                            /** @description revenue / spend */
+                            roas: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key, or no session; a session call can also get TWO_FACTOR_REQUIRED or SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission, or the Origin check of a session's POST), LICENCE_INACTIVE, FEATURE_UNAVAILABLE (details[0].message is the feature key), or for a session EMAIL_NOT_VERIFIED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getApiV1OrgsByOrgIdSitesBySiteIdShortlinks: {
         parameters: {
             query?: {
@@ -8525,6 +8877,132 @@ export interface operations {
                         id: string;
                         /** @description true when the sender's id was seen before (200); nothing was changed */
                         duplicate: boolean;
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postV1HooksAds_importBySiteKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                siteKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description At most 5000 rows, and 256 KB, a push: send more in several pushes, each covering whole days */
+                    rows: {
+                        /**
+                         * @default google_ads
+                         * @enum {string}
+                         */
+                        platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other";
+                        account?: string;
+                        /**
+                         * Format: date
+                         * @description YYYY-MM-DD in the ad account's timezone
+                         */
+                        date: string;
+                        campaignId?: string;
+                        campaignName: string;
+                        utm?: {
+                            source?: string;
+                            medium?: string;
+                            campaign?: string;
+                            id?: string;
+                        };
+                        spend: number;
+                        /** @description ISO 4217 */
+                        currency: string;
+                        impressions?: number;
+                        clicks?: number;
+                        /** @description The platform's own; shown beside ours, never added */
+                        conversions?: number;
+                        conversionValue?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        imported: number;
+                        /** @description Days (of the rows' platforms and accounts) that had rows before and were replaced */
+                        replacedDays: number;
                     };
                 };
             };

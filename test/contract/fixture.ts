@@ -15,6 +15,8 @@ export interface ContractFixture extends Values {
   key: string;
   /** The inbound webhook's secret. */
   secret: string;
+  /** The ads_import integration's secret. */
+  adsSecret: string;
   operations: Operation[];
   /** Values that name something in the store (ids, site keys): known or discovered. */
   identities: Set<string>;
@@ -49,6 +51,7 @@ export async function openFixture(): Promise<ContractFixture> {
   writeFileSync(funnelFile, JSON.stringify(FUNNEL));
   must(runAdmin(dataDir, ["funnel", "create", "--site", boot.siteId, "--file", funnelFile]));
   const hook = must(runAdmin(dataDir, ["integration", "create", "--site", boot.siteId, "--kind", "webhook_in"]));
+  const ads = must(runAdmin(dataDir, ["integration", "create", "--site", boot.siteId, "--kind", "ads_import"]));
   const popupFile = join(dataDir, "popup.json");
   writeFileSync(popupFile, JSON.stringify({ ...popupDef(), status: "active" }));
   must(runAdmin(dataDir, ["popup", "create", "--site", boot.siteId, "--file", popupFile]));
@@ -62,7 +65,7 @@ export async function openFixture(): Promise<ContractFixture> {
   const stack = await startStack({ dataDir, env: { RATE_LIMIT_PER_KEY: limit, RATE_LIMIT_PER_IP: limit, INGEST_RATE_PER_IP: limit, ENGAGE_RATE_PER_IP: limit } });
   const doc = await fetchDocument(stack.url);
   // ts: an event's time must be recent (the protocol refuses events over 72 hours old); google_key: Google Ads sends the secret in its body.
-  const known: Known = { orgId: boot.orgId, siteId: boot.siteId, siteKey: boot.siteKey, s: boot.siteKey, from: seeded.from, to: seeded.to, ts: stack.clock.now(), google_key: hook.secret, wheel };
+  const known: Known = { orgId: boot.orgId, siteId: boot.siteId, siteKey: boot.siteKey, s: boot.siteKey, from: seeded.from, to: seeded.to, ts: stack.clock.now(), google_key: hook.secret, wheel, currency: "EUR" };
   const fixture: ContractFixture = {
     stack,
     key: boot.key,
@@ -72,6 +75,7 @@ export async function openFixture(): Promise<ContractFixture> {
     operations: operationsOf(doc),
     identities: new Set([boot.orgId, boot.siteId, boot.siteKey, wheel]),
     secret: hook.secret,
+    adsSecret: ads.secret,
     async close() {
       await stack.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -89,6 +93,7 @@ export function credentialsFor(fx: ContractFixture, op: Operation): Record<strin
   if (op.op.security?.some((s: Record<string, unknown>) => "apiKey" in s)) return { authorization: `Bearer ${fx.key}` };
   // The page's endpoints are judged by Origin: the bootstrap site's verified domain.
   if (["/v1/collect", "/v1/leads", "/v1/spins", "/v1/sites/{siteKey}/visitor-context"].includes(op.path)) return { origin: "http://localhost", "user-agent": CHROME_UA };
+  if (op.path.startsWith("/v1/hooks/ads_import/")) return { "x-svc-secret": fx.adsSecret };
   if (op.path.startsWith("/v1/hooks/")) return { "x-svc-secret": fx.secret };
   return {};
 }

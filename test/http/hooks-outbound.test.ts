@@ -312,7 +312,8 @@ describe("the integrations list", () => {
     const text = await res.text();
     for (const secret of [site.inSecret, site.signingSecret, "token=abc"]) expect(text).not.toContain(secret);
     const { items } = JSON.parse(text);
-    expect(items.map((i: any) => i.kind)).toEqual(["webhook_in", "webhook_out"]);
+    // Then each ad platform's state (docs/campaigns.md "Ad spend"): none imported here.
+    expect(items.map((i: any) => i.kind)).toEqual(["webhook_in", "webhook_out", ...Array(6).fill("ads")]);
     const [inbound, outbound] = items;
     expect(inbound).toMatchObject({ status: "active", webhookUrl: expect.stringMatching(new RegExp(`/v1/hooks/webhook_in/${site.siteKey}$`)) });
     expect(inbound.lastReceivedAt).toBe(inbound.lastSyncAt);

@@ -93,7 +93,7 @@ test("every session-only operation reaches the dashboard service through the rou
 test("no route is documented that is not built", async () => {
   const documented = Object.keys(doc.paths).sort();
   const tracking = ["/v1/collect", "/v1/script.js", "/v1/sites/{siteKey}/config", "/v1/engage.js", "/v1/leads", "/v1/spins", "/v1/sites/{siteKey}/visitor-context"];
-  const hooks = ["/v1/hooks/webhook_in/{siteKey}"];
+  const hooks = ["/v1/hooks/webhook_in/{siteKey}", "/v1/hooks/ads_import/{siteKey}"];
   const sessions = ["/api/v1/session", "/api/v1/session/second-factor", "/api/v1/session/email-verification", "/api/v1/email-verification", "/api/v1/me/password", "/api/v1/me/two-factor", "/api/v1/me/two-factor/confirm"];
   const keys = ["/api/v1/orgs/{orgId}/keys", "/api/v1/orgs/{orgId}/keys/{keyId}", "/api/v1/orgs/{orgId}/keys/{keyId}/rotate"];
   const workspace = [

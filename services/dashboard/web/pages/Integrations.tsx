@@ -10,7 +10,8 @@ import { NewSecret } from "../components/NewSecret.tsx";
 import { useChange } from "../components/StepUp.tsx";
 import { ChangeForm } from "../components/ChangeForm.tsx";
 
-type Item = IntegrationList["items"][number];
+/** A webhook or push URL (the ad platforms' state entries, kind "ads", are not shown here yet). */
+type Item = Exclude<IntegrationList["items"][number], { kind: "ads" }>;
 type Outbound = Static<typeof OutboundIntegration>;
 type Created = Static<typeof IntegrationCreated>;
 
@@ -23,7 +24,7 @@ const where = (i: Item) => (i.kind === "webhook_out" ? i.targetUrl : i.webhookUr
  */
 export function IntegrationsPage({ base, manages }: { base: string; manages: boolean }) {
   const { version, change, notice } = useChange();
-  const list = useLoad(`${base}/${version}`, () => api<IntegrationList>(`${base}/integrations`).then((r) => r.items));
+  const list = useLoad(`${base}/${version}`, () => api<IntegrationList>(`${base}/integrations`).then((r) => r.items.filter((i): i is Item => i.kind !== "ads")));
   const [created, setCreated] = useState<Created | null>(null);
   const enable = (i: Item) => change(() => api(`${base}/integrations/${i.id}/enable`, { method: "POST" }).then(() => undefined));
 
@@ -48,10 +49,10 @@ export function IntegrationsPage({ base, manages }: { base: string; manages: boo
               empty="No integrations yet."
               rows={data}
               columns={[
-                { label: "Kind", value: (i) => (i.kind === "webhook_out" ? "Outbound (leads sent)" : "Inbound (leads received)") },
+                { label: "Kind", value: (i) => (i.kind === "webhook_out" ? "Outbound (leads sent)" : i.kind === "ads_import" ? "Ad spend push" : "Inbound (leads received)") },
                 { label: "Address", value: (i) => <code>{where(i)}</code> },
                 { label: "State", value: (i) => (i.status === "active" ? "Active" : `Disabled${i.kind === "webhook_out" && i.disabledReason ? `: ${i.disabledReason}` : ""}`) },
-                { label: "Last lead", value: (i) => when(i.lastSyncAt) },
+                { label: "Last lead or push", value: (i) => when(i.lastSyncAt) },
                 { label: "Created", value: (i) => when(i.createdAt) },
                 {
                   label: "Actions",
