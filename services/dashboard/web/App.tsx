@@ -5,7 +5,7 @@ import { signedInSites, sitesOf } from "./sites.ts";
 import { rangeOf } from "./dates.ts";
 import { filtersOf } from "./filters.ts";
 import { useLoad } from "./load.ts";
-import { managesWorkspace, mayOpen, Shell, SITE_PAGES, sitePath, WORKSPACE_PAGES, type SitePage, type WorkspacePage } from "./components/Shell.tsx";
+import { managesWorkspace, mayOpen, memberMay, Shell, SITE_PAGES, sitePath, WORKSPACE_PAGES, type SitePage, type WorkspacePage } from "./components/Shell.tsx";
 import { Failure } from "./components/Failure.tsx";
 import { Card, SecondFactor, SignIn } from "./pages/SignIn.tsx";
 import { CheckEmail, VerifyEmail } from "./pages/Email.tsx";
@@ -27,6 +27,8 @@ const PopupsPage = lazyPage("popups", () => import("./pages/Popups.tsx").then((m
 const PopupDetailPage = lazyPage("popup", () => import("./pages/Popups.tsx").then((m) => m.PopupDetailPage));
 const SpinsPage = lazyPage("spins", () => import("./pages/Spins.tsx").then((m) => m.SpinsPage));
 const SpinDetailPage = lazyPage("spin", () => import("./pages/Spins.tsx").then((m) => m.SpinDetailPage));
+const LinksPage = lazyPage("links", () => import("./pages/Links.tsx").then((m) => m.LinksPage));
+const LinkDetailPage = lazyPage("link", () => import("./pages/Links.tsx").then((m) => m.LinkDetailPage));
 const ConsentPage = lazyPage("consent", () => import("./pages/Consent.tsx").then((m) => m.ConsentPage));
 const ActivityPage = lazyPage("activity", () => import("./pages/Activity.tsx").then((m) => m.ActivityPage));
 const SitesPage = lazyPage("sites", () => import("./pages/Sites.tsx").then((m) => m.SitesPage));
@@ -85,6 +87,10 @@ function SitePages({ orgId, siteId, page, itemId }: { orgId: string; siteId: str
         <SpinDetailPage base={base} id={itemId} range={range} back={`${base}/spins${rangeQuery(range)}`} />
       ) : page === "spins" ? (
         <SpinsPage base={base} range={range} />
+      ) : page === "links" && itemId ? (
+        <LinkDetailPage base={base} id={itemId} range={range} back={`${base}/links${rangeQuery(range)}`} />
+      ) : page === "links" ? (
+        <LinksPage base={base} range={range} canManage={memberMay(orgId, "shortlinks.manage")} />
       ) : page === "consent" ? (
         <ConsentPage base={base} siteId={siteId} />
       ) : page === "integrations" ? (
@@ -146,7 +152,7 @@ function Account() {
 }
 
 /** Site pages with a page per item under them (`…/{page}/{id}`). */
-const DETAIL_PAGES: readonly string[] = ["visitors", "popups", "spins"] satisfies SitePage[];
+const DETAIL_PAGES: readonly string[] = ["visitors", "popups", "spins", "links"] satisfies SitePage[];
 
 /** Picks the page for the path; each page fetches what it shows. */
 export function App() {

@@ -17,6 +17,7 @@ export const SITE_PAGES = [
   { key: "leads", label: "Leads" },
   { key: "popups", label: "Popups" },
   { key: "spins", label: "Spin wheels" },
+  { key: "links", label: "Short links" },
   { key: "consent", label: "Consent" },
   { key: "integrations", label: "Integrations" },
 ] as const;

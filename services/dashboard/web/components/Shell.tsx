@@ -110,6 +110,7 @@ const SITE_PAGE_PERMISSION: Partial<Record<SitePage, Permission>> = {
   integrations: "integrations.read",
   popups: "popups.read",
   spins: "spinwheel.read",
+  links: "shortlinks.read",
   consent: "consent.read",
 };
 export function mayOpen(orgId: string, page: SitePage | WorkspacePage): boolean {

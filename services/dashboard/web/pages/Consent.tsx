@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { CookieInventory, InventoryItem, ScanView } from "../../../../lib/consent/models.ts";
 import type { ConsentSettings } from "../../../../lib/consent/settings.ts";
 import type { Category } from "../../../../lib/consent/categories.ts";
@@ -23,6 +23,7 @@ import { Kpis } from "../components/Kpis.tsx";
 import { QueryForm } from "../components/QueryForm.tsx";
 import { Pager } from "../components/Pager.tsx";
 import { useChange } from "../components/StepUp.tsx";
+import { FormDialog, useFormDialog } from "../components/FormDialog.tsx";
 import { FieldProblem, invalidProps, problemsOf } from "../components/Problems.tsx";
 
 type Removed = CookieInventory["removed"][number];
@@ -267,20 +268,13 @@ const OVERRIDE_FIELDS = ["category", "vendor", "purpose"];
 
 /** An owner's or admin's own class for a name (PUT / DELETE …/cookies/overrides/{name}), kept across rescans. */
 function ReclassifyDialog({ base, item, onClose }: { base: string; item: InventoryItem; onClose: (changed: boolean) => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const [category, setCategory] = useState<Category>(item.category);
   const [vendor, setVendor] = useState(item.vendor);
   const [purpose, setPurpose] = useState(item.purpose);
   const [error, setError] = useState<ApiFailure | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    ref.current?.showModal();
-  }, []);
-  // Closed before it goes, so the browser gives focus back to the Reclassify button.
-  const close = (changed: boolean) => {
-    ref.current?.close();
-    onClose(changed);
-  };
+  const dialog = useFormDialog(onClose);
+  const close = dialog.close;
   const url = `${base}/cookies/overrides/${encodeURIComponent(item.name)}`;
   const problems = problemsOf(error, "", (path) => OVERRIDE_FIELDS.includes(path));
   async function send(method: "PUT" | "DELETE") {
@@ -296,62 +290,47 @@ function ReclassifyDialog({ base, item, onClose }: { base: string; item: Invento
     }
   }
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="reclassify-title"
-      class="reclassify"
-      onCancel={(e) => {
-        e.preventDefault();
-        close(false);
-      }}
-    >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send("PUT");
-        }}
-      >
-        <h2 id="reclassify-title">
-          Reclassify <code>{item.name}</code>
-        </h2>
-        <p>
-          This site's own classification of the name, first before the database and kept across rescans. Now: {CATEGORY_LABELS[item.category]} — {MATCH_LABELS[item.match]}.
-        </p>
-        <label>
-          Category
-          <select name="category" value={category} onChange={(e) => setCategory(e.currentTarget.value as Category)} {...invalidProps("category", problems.at("category"))}>
-            {CATEGORIES_LIST.map((c) => (
-              <option value={c}>{CATEGORY_LABELS[c]}</option>
-            ))}
-          </select>
-          <FieldProblem field="category" message={problems.at("category")} />
-        </label>
-        <label>
-          Vendor
-          <input name="vendor" maxLength={200} value={vendor} onInput={(e) => setVendor(e.currentTarget.value)} {...invalidProps("vendor", problems.at("vendor"))} />
-          <FieldProblem field="vendor" message={problems.at("vendor")} />
-        </label>
-        <label>
-          Purpose
-          <textarea name="purpose" maxLength={1000} rows={3} value={purpose} onInput={(e) => setPurpose(e.currentTarget.value)} {...invalidProps("purpose", problems.at("purpose"))} />
-          <FieldProblem field="purpose" message={problems.at("purpose")} />
-        </label>
-        {error && (problems.rest.length > 0 || error.status !== 422) && <Failure error={error} />}
-        <div class="actions">
-          <button type="submit" class="primary" disabled={busy}>
-            Save classification
+    <FormDialog dialog={dialog} labelledBy="reclassify-title" className="reclassify" onSubmit={() => void send("PUT")}>
+      <h2 id="reclassify-title">
+        Reclassify <code>{item.name}</code>
+      </h2>
+      <p>
+        This site's own classification of the name, first before the database and kept across rescans. Now: {CATEGORY_LABELS[item.category]} — {MATCH_LABELS[item.match]}.
+      </p>
+      <label>
+        Category
+        <select name="category" value={category} onChange={(e) => setCategory(e.currentTarget.value as Category)} {...invalidProps("category", problems.at("category"))}>
+          {CATEGORIES_LIST.map((c) => (
+            <option value={c}>{CATEGORY_LABELS[c]}</option>
+          ))}
+        </select>
+        <FieldProblem field="category" message={problems.at("category")} />
+      </label>
+      <label>
+        Vendor
+        <input name="vendor" maxLength={200} value={vendor} onInput={(e) => setVendor(e.currentTarget.value)} {...invalidProps("vendor", problems.at("vendor"))} />
+        <FieldProblem field="vendor" message={problems.at("vendor")} />
+      </label>
+      <label>
+        Purpose
+        <textarea name="purpose" maxLength={1000} rows={3} value={purpose} onInput={(e) => setPurpose(e.currentTarget.value)} {...invalidProps("purpose", problems.at("purpose"))} />
+        <FieldProblem field="purpose" message={problems.at("purpose")} />
+      </label>
+      {error && (problems.rest.length > 0 || error.status !== 422) && <Failure error={error} />}
+      <div class="actions">
+        <button type="submit" class="primary" disabled={busy}>
+          Save classification
+        </button>
+        {item.match === "override" && (
+          <button type="button" disabled={busy} onClick={() => void send("DELETE")}>
+            Remove this site's classification
           </button>
-          {item.match === "override" && (
-            <button type="button" disabled={busy} onClick={() => void send("DELETE")}>
-              Remove this site's classification
-            </button>
-          )}
-          <button type="button" onClick={() => close(false)}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </dialog>
+        )}
+        <button type="button" onClick={() => close(false)}>
+          Cancel
+        </button>
+      </div>
+    </FormDialog>
   );
 }
 
