@@ -1,4 +1,4 @@
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { ShortLink, ShortLinkList } from "../../../../lib/shortlinks/models.ts";
 import { UTM_KEYS, type UtmKey } from "../../../../lib/shortlinks/models.ts";
 import type { ShortLinkStats } from "../../../../lib/shortlinks/stats.ts";
@@ -48,6 +48,12 @@ function CopyButton({ text, label }: { text: string; label: string }) {
     }
     setSaid(done ? "Copied" : "Could not copy: select the address and copy it");
   }
+  // Said once; gone after a while so the cell reads as its address again.
+  useEffect(() => {
+    if (!said) return;
+    const timer = setTimeout(() => setSaid(""), 5000);
+    return () => clearTimeout(timer);
+  }, [said]);
   return (
     <>
       <button type="button" onClick={() => void copy()} aria-label={label}>
