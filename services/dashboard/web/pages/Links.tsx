@@ -132,7 +132,7 @@ export function LinksPage({ base, range, canManage }: { base: string; range: Ran
             />
             <Table caption="Short links, newest first" empty={query.has("q") || query.has("tag") ? "No link matches these filters." : "This site has no short links yet."} rows={data.items} columns={columns} />
             <Pager page={data.page} pages={Math.max(1, Math.ceil(data.total / data.size))} total={data.total} noun="links" />
-            {!canManage && <p class="note">The links are read-only here: an owner, admin or editor of the organisation creates and edits them.</p>}
+            {!canManage && <p class="note">The links are read-only here: an owner or admin of the organisation creates and edits them.</p>}
           </>
         )}
       </Await>
