@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { type Browser, type Page } from "playwright-core";
 import type { Proc } from "../helpers/process.ts";
-import { inPage as inBrowserPage, launchChromium, startDashboardServer, verifiedMembers } from "../helpers/browser-page.ts";
+import { inPage as inBrowserPage, launchChromium, signInWith, startDashboardServer, verifiedMembers } from "../helpers/browser-page.ts";
 import { seriousViolations } from "../helpers/axe.ts";
 import { ConsentRows, type ScanFinding } from "../helpers/consent-inventory.ts";
 import type { ItemKind } from "../../lib/consent/categories.ts";
@@ -62,13 +62,7 @@ afterAll(async () => {
   await server?.kill();
 });
 
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto(`${origin}/sign-in`);
-  await page.getByLabel("E-mail").fill(who.email);
-  await page.getByLabel("Password").fill(who.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("link", { name: "Consent" }).waitFor();
-}
+const signIn = (page: Page, who: { email: string; password: string }) => signInWith(page, origin, who, "Consent");
 const signedIn = (who: { email: string; password: string }, run: (page: Page) => Promise<void>, width = 1440) =>
   inBrowserPage(browser, async (page) => {
     await signIn(page, who);

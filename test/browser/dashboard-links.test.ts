@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { type Browser, type Page } from "playwright-core";
 import type { Proc } from "../helpers/process.ts";
-import { inPage as inBrowserPage, launchChromium, startDashboardServer, verifiedMembers } from "../helpers/browser-page.ts";
+import { inPage as inBrowserPage, launchChromium, signInWith, startDashboardServer, verifiedMembers } from "../helpers/browser-page.ts";
 import { seriousViolations } from "../helpers/axe.ts";
 import { CHROME_UA } from "../helpers/hits.ts";
 import { createShortLink } from "../helpers/short-links.ts";
@@ -46,18 +46,12 @@ afterAll(async () => {
   await server?.kill();
 });
 
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto(`${origin}/sign-in`);
-  await page.getByLabel("E-mail").fill(who.email);
-  await page.getByLabel("Password").fill(who.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("link", { name: "Short links" }).waitFor();
-}
-const signedIn = (who: { email: string; password: string }, run: (page: Page) => Promise<void>, width = 1440) =>
+const signIn = (page: Page, who: { email: string; password: string }) => signInWith(page, origin, who, "Short links");
+const signedIn = (who: { email: string; password: string }, run: (page: Page) => Promise<void>, width = 1440, colorScheme: "light" | "dark" = "light") =>
   inBrowserPage(browser, async (page) => {
     await signIn(page, who);
     await run(page);
-  }, { viewport: { width, height: 900 }, permissions: ["clipboard-read", "clipboard-write"] });
+  }, { viewport: { width, height: 900 }, colorScheme, permissions: ["clipboard-read", "clipboard-write"] });
 
 const CAPTION = "Short links, newest first";
 const tableText = async (page: Page, caption: string) => {
@@ -235,13 +229,15 @@ test("a viewer reads the links and a link's stats, with no New link or Edit", as
   });
 }, 60_000);
 
-test("axe finds no serious or critical violation on the list, the form and a link's page at 1440 and 390 px", async () => {
+test("axe finds no serious or critical violation on the list, the form and a link's page at 1440 and 390 px, light and dark; nothing scrolls sideways", async () => {
   const link = (await bearer<ShortLinkList>(`${site}/shortlinks?q=summer-26`)).items[0]!;
-  for (const width of [1440, 390]) {
+  const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+  for (const [width, scheme] of [[1440, "light"], [390, "light"], [1440, "dark"], [390, "dark"]] as const) {
     await signedIn(ADMIN, async (page) => {
       await page.goto(`${origin}${site}/links`);
       await page.getByRole("table", { name: CAPTION }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
+      expect(await sideways(page)).toBe(false);
       await page.getByRole("button", { name: "New link" }).click();
       const dialog = page.getByRole("dialog", { name: "New short link" });
       await dialog.getByLabel("Target URL").fill("javascript:alert(1)");
@@ -252,6 +248,7 @@ test("axe finds no serious or critical violation on the list, the form and a lin
       await page.goto(`${origin}${site}/links/${link.id}`);
       await page.getByRole("heading", { name: /\/l\/summer-26/ }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
-    }, width);
+      expect(await sideways(page)).toBe(false);
+    }, width, scheme);
   }
 }, 90_000);

@@ -23,6 +23,15 @@ export async function inPage(browser: Browser, run: (page: Page) => Promise<void
   }
 }
 
+/** Signs in with e-mail and password on the sign-in page, then waits for the navigation link `ready` (the dashboard drawn). */
+export async function signInWith(page: Page, origin: string, who: { email: string; password: string }, ready: string): Promise<void> {
+  await page.goto(`${origin}/sign-in`);
+  await page.getByLabel("E-mail").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("link", { name: ready }).waitFor();
+}
+
 /**
  * Two-factor enrolled through the API with the signed-in page's cookie (codes computed here),
  * then the enrolment's own second factor aged by 16 minutes in `dataDir`'s control store, so
