@@ -115,6 +115,7 @@ test("an admin creates a link through the form (422 and 409 beside their fields 
     await dialog.getByLabel("UTM source").fill("newsletter");
     await dialog.getByLabel("UTM medium").fill("email");
     await dialog.getByLabel("UTM campaign").fill("summer26");
+    await dialog.getByLabel(/^Expires/).fill("2030-06-01T12:30");
     await dialog.getByLabel(/^Click limit/).fill("1000");
     await dialog.getByLabel(/^Fallback URL/).fill("https://shop.example/");
     await dialog.getByRole("button", { name: "Create link" }).click();
@@ -123,7 +124,9 @@ test("an admin creates a link through the form (422 and 409 beside their fields 
     const after = await bearer<ShortLinkList>(`${site}/shortlinks`);
     const made = after.items[0]!;
     expect(made).toMatchObject({
-      slug: "summer-26", url: "https://shop.example/summer", title: "Summer sale", tags: ["newsletter", "summer"], maxClicks: 1000, fallbackUrl: "https://shop.example/", active: true, expiresAt: null,
+      slug: "summer-26", url: "https://shop.example/summer", title: "Summer sale", tags: ["newsletter", "summer"], maxClicks: 1000, fallbackUrl: "https://shop.example/", active: true,
+      // The browser's local time, sent as an instant.
+      expiresAt: new Date(2030, 5, 1, 12, 30).toISOString(),
       utm: { source: "newsletter", medium: "email", campaign: "summer26", term: null, content: null }, shortUrl: `${origin}/l/summer-26`,
     });
     await page.getByRole("cell", { name: /\/l\/summer-26/ }).first().waitFor();
@@ -146,7 +149,7 @@ test("an admin creates a link through the form (422 and 409 beside their fields 
     await edit.getByRole("button", { name: "Save link" }).click();
     await edit.waitFor({ state: "hidden" });
     const edited = (await bearer<ShortLinkList>(`${site}/shortlinks`)).items[0]!;
-    expect(edited).toMatchObject({ id: made.id, title: "Summer sale, second wave", tags: ["summer"], active: false, utm: { source: "newsletter", medium: "email", campaign: null } });
+    expect(edited).toMatchObject({ id: made.id, expiresAt: made.expiresAt, title: "Summer sale, second wave", tags: ["summer"], active: false, utm: { source: "newsletter", medium: "email", campaign: null } });
     await page.getByRole("cell", { name: "Summer sale, second wave" }).waitFor();
     expect((await tableText(page, CAPTION))[0]).toEqual(rowOf(edited, true));
     expect((await tableText(page, CAPTION))[0]![6]).toBe("Inactive");
