@@ -27,6 +27,7 @@ const PopupsPage = lazyPage("popups", () => import("./pages/Popups.tsx").then((m
 const PopupDetailPage = lazyPage("popup", () => import("./pages/Popups.tsx").then((m) => m.PopupDetailPage));
 const SpinsPage = lazyPage("spins", () => import("./pages/Spins.tsx").then((m) => m.SpinsPage));
 const SpinDetailPage = lazyPage("spin", () => import("./pages/Spins.tsx").then((m) => m.SpinDetailPage));
+const InsightsPage = lazyPage("insights", () => import("./pages/Insights.tsx").then((m) => m.InsightsPage));
 const ConsentPage = lazyPage("consent", () => import("./pages/Consent.tsx").then((m) => m.ConsentPage));
 const ActivityPage = lazyPage("activity", () => import("./pages/Activity.tsx").then((m) => m.ActivityPage));
 const SitesPage = lazyPage("sites", () => import("./pages/Sites.tsx").then((m) => m.SitesPage));
@@ -85,10 +86,12 @@ function SitePages({ orgId, siteId, page, itemId }: { orgId: string; siteId: str
         <SpinDetailPage base={base} id={itemId} range={range} back={`${base}/spins${rangeQuery(range)}`} />
       ) : page === "spins" ? (
         <SpinsPage base={base} range={range} />
+      ) : page === "insights" ? (
+        <InsightsPage base={base} siteId={siteId} range={range} />
       ) : page === "consent" ? (
         <ConsentPage base={base} siteId={siteId} />
       ) : page === "integrations" ? (
-        <IntegrationsPage base={base} manages={managesWorkspace(orgId)} />
+        <IntegrationsPage base={base} siteId={siteId} manages={managesWorkspace(orgId)} />
       ) : (
         <ReportPage base={base} report={page} range={range} />
       )}
