@@ -96,7 +96,7 @@ export function IntegrationsPage({ base, siteId, manages }: { base: string; site
                 ]}
               />
             ))}
-            <h2>Ad platforms</h2>
+            <h2>Ad spend</h2>
             <p class="summary">Tidemark reaches no ad platform's API: a platform is imported once its spend has been imported or pushed, and its last sync is the latest of those.</p>
             <AdPlatforms platforms={platforms} />
             <HowToImport siteId={siteId} />
