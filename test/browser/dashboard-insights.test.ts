@@ -18,7 +18,8 @@ import { launchChromium, startDashboardServer } from "../helpers/browser-page.ts
  * their three days moved to the last three (ingest takes no event older than 72 hours), imported
  * through `admin spend import`. The page's tables hold the API's answer cell by cell for two
  * models (the second chosen on the page), the integrations page lists the six platforms with the
- * API's states, and axe finds nothing serious or critical on both pages at 1440 and 390 px.
+ * API's states, axe finds nothing serious or critical on both pages at 1440 and 390 px, and a
+ * plan without `insights` is told so.
  */
 
 let server: Proc;
@@ -200,6 +201,9 @@ test("axe finds nothing serious or critical on the Marketing page (with spend, a
         await settled(page, url);
         const violations = await seriousViolations(page);
         if (violations.length > 0) found[url] = violations;
+        // Wide tables scroll in their own box: the page itself never scrolls sideways.
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (wide > width) found[url] = [...(found[url] ?? []), `the page is ${wide} px wide`];
       }
       await settled(page, empty);
       await page.getByRole("heading", { name: "No ad spend imported yet" }).waitFor();
@@ -207,3 +211,17 @@ test("axe finds nothing serious or critical on the Marketing page (with spend, a
     }, width);
   }
 }, 120_000);
+
+test("an organisation whose plan lacks insights is told so on the Marketing page", async () => {
+  must(runAdmin(dataDir, ["org", "feature", "--org", boot.orgId, "--disable", "insights"]));
+  try {
+    await signedIn(async (page) => {
+      await page.goto(`${base}/insights?from=${from}&to=${to}`);
+      const alert = page.getByRole("alert");
+      await alert.waitFor();
+      expect(await alert.textContent()).toStartWith("Not available on this plan:");
+    });
+  } finally {
+    must(runAdmin(dataDir, ["org", "feature", "--org", boot.orgId, "--enable", "insights"]));
+  }
+}, 60_000);
