@@ -53,7 +53,7 @@ export const InvitationAccepted = t.Object({ email: t.String({ description: "Sig
 /** One shape for both kinds (the kind decides whether `url` is needed): a missing or extra url is a 422 naming it. */
 export const IntegrationCreateBody = t.Object(
   {
-    kind: t.UnionEnum(["webhook_out", "webhook_in"], { error: "must be webhook_out (leads sent to your URL) or webhook_in (leads received)" }),
+    kind: t.UnionEnum(["webhook_out", "webhook_in", "ads_import"], { error: "must be webhook_out (leads sent to your URL), webhook_in (leads received) or ads_import (ad spend pushed)" }),
     url: t.Optional(t.String({ minLength: 1, maxLength: 2000, error: "must be the endpoint's http(s) URL" })),
   },
   { additionalProperties: false },
@@ -62,6 +62,7 @@ export const IntegrationCreateBody = t.Object(
 export const IntegrationCreated = t.Union([
   t.Object({ id: Id, kind: t.Literal("webhook_out"), signingSecret: t.String({ description: "whsec_…: signs every delivery (X-Svc-Signature); shown once" }) }),
   t.Object({ id: Id, kind: t.Literal("webhook_in"), url: t.String({ description: "Where to POST leads" }), secret: t.String({ description: "whin_…: send as X-Svc-Secret or a bearer token; shown once" }) }),
+  t.Object({ id: Id, kind: t.Literal("ads_import"), url: t.String({ description: "Where to POST ad spend rows (docs/campaigns.md)" }), secret: t.String({ description: "whads_…: send as X-Svc-Secret or a bearer token; shown once" }) }),
 ]);
 
 export const IntegrationEnabled = t.Object({ id: Id, status: t.Literal("active"), resumed: t.Integer({ description: "Pending deliveries sent again" }) });

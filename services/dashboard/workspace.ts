@@ -155,8 +155,8 @@ export function workspaceRoutes(platform: Platform) {
         parse: "json",
         response: { 201: IntegrationCreated, ...ERRORS },
         detail: doc(
-          "Add a webhook",
-          `\`{ kind: "webhook_out", url }\`: leads are POSTed to the URL, signed with the signing secret; \`{ kind: "webhook_in" }\`: leads are received at the returned URL with the secret. The secret is in this answer only (audited \`integration.created\`). A bad or missing URL → 422 (details path \`url\`); a site outside the org → 404. ${STEP_UP_NOTE}`,
+          "Add a webhook or an ad spend push URL",
+          `\`{ kind: "webhook_out", url }\`: leads are POSTed to the URL, signed with the signing secret; \`{ kind: "webhook_in" }\`: leads are received at the returned URL with the secret; \`{ kind: "ads_import" }\`: ad spend rows are pushed to the returned URL with the secret (docs/campaigns.md). The secret is in this answer only (audited \`integration.created\`). A bad or missing URL → 422 (details path \`url\`); a site outside the org → 404. ${STEP_UP_NOTE}`,
         ),
       },
     )

@@ -282,8 +282,8 @@ export interface paths {
         get: operations["getApiV1OrgsByOrgIdSitesBySiteIdIntegrations"];
         put?: never;
         /**
-         * Add a webhook (session only)
-         * @description `{ kind: "webhook_out", url }`: leads are POSTed to the URL, signed with the signing secret; `{ kind: "webhook_in" }`: leads are received at the returned URL with the secret. The secret is in this answer only (audited `integration.created`). A bad or missing URL → 422 (details path `url`); a site outside the org → 404. Owners and admins only (others 403 FORBIDDEN; not a member → 404). A sensitive change: needs a second factor from the last 15 minutes (403 STEP_UP_REQUIRED; a user without two-factor gets the same code with details path `twoFactor`: enable it first).
+         * Add a webhook or an ad spend push URL (session only)
+         * @description `{ kind: "webhook_out", url }`: leads are POSTed to the URL, signed with the signing secret; `{ kind: "webhook_in" }`: leads are received at the returned URL with the secret; `{ kind: "ads_import" }`: ad spend rows are pushed to the returned URL with the secret (docs/campaigns.md). The secret is in this answer only (audited `integration.created`). A bad or missing URL → 422 (details path `url`); a site outside the org → 404. Owners and admins only (others 403 FORBIDDEN; not a member → 404). A sensitive change: needs a second factor from the last 15 minutes (403 STEP_UP_REQUIRED; a user without two-factor gets the same code with details path `twoFactor`: enable it first).
          */
         post: operations["postApiV1OrgsByOrgIdSitesBySiteIdIntegrations"];
         delete?: never;
@@ -3167,7 +3167,7 @@ export interface operations {
                      * @default webhook_out
                      * @enum {string}
                      */
-                    kind: "webhook_out" | "webhook_in";
+                    kind: "webhook_out" | "webhook_in" | "ads_import";
                     url?: string;
                 };
             };
@@ -3194,6 +3194,15 @@ export interface operations {
                         /** @description Where to POST leads */
                         url: string;
                         /** @description whin_…: send as X-Svc-Secret or a bearer token; shown once */
+                        secret: string;
+                    } | {
+                        /** @description 24 lowercase hex */
+                        id: string;
+                        /** @constant */
+                        kind: "ads_import";
+                        /** @description Where to POST ad spend rows (docs/campaigns.md) */
+                        url: string;
+                        /** @description whads_…: send as X-Svc-Secret or a bearer token; shown once */
                         secret: string;
                     };
                 };

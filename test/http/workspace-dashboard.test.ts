@@ -179,10 +179,20 @@ describe("Integrations", () => {
     // The inbound secret works on the hook.
     const lead = await fetch(`${stack.url}/v1/hooks/webhook_in/${stack.bootstrap!.siteKey}`, { method: "POST", headers: { "content-type": "application/json", "x-svc-secret": inMade.secret }, body: JSON.stringify({ externalId: "e1", email: "lead@example.com" }) });
     expect(lead.status).toBeLessThan(300);
+    // An ad spend push URL: its secret works on the ads_import hook.
+    const push = await b.call("POST", integrations(), { kind: "ads_import" });
+    expect(push.status).toBe(201);
+    const pushMade = await push.json();
+    expect(pushMade).toMatchObject({ kind: "ads_import", url: `${ORIGIN}/v1/hooks/ads_import/${stack.bootstrap!.siteKey}` });
+    expect(pushMade.secret).toMatch(/^whads_/);
+    const row = { platform: "tiktok_ads", date: "2026-11-02", campaignName: "Winter Sale TT", spend: 21, currency: "EUR" };
+    const pushed = await fetch(pushMade.url.replace(ORIGIN, stack.url), { method: "POST", headers: { "content-type": "application/json", "x-svc-secret": pushMade.secret }, body: JSON.stringify({ rows: [row] }) });
+    expect([pushed.status, await pushed.json()]).toEqual([200, { imported: 1, replacedDays: 0 }]);
 
     const listText = await (await b.call("GET", integrations())).text();
     expect(listText).not.toContain(made.signingSecret);
     expect(listText).not.toContain(inMade.secret);
+    expect(listText).not.toContain(pushMade.secret);
     const items = JSON.parse(listText).items as { id: string; kind: string; targetUrl?: string; status: string }[];
     expect(items.find((i) => i.id === made.id)).toMatchObject({ kind: "webhook_out", targetUrl: "https://crm.example.com/leads", status: "active" });
     expect(items.find((i) => i.id === inMade.id)).toMatchObject({ kind: "webhook_in", status: "active" });

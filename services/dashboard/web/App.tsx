@@ -29,6 +29,7 @@ const SpinsPage = lazyPage("spins", () => import("./pages/Spins.tsx").then((m) =
 const SpinDetailPage = lazyPage("spin", () => import("./pages/Spins.tsx").then((m) => m.SpinDetailPage));
 const LinksPage = lazyPage("links", () => import("./pages/Links.tsx").then((m) => m.LinksPage));
 const LinkDetailPage = lazyPage("link", () => import("./pages/Links.tsx").then((m) => m.LinkDetailPage));
+const InsightsPage = lazyPage("insights", () => import("./pages/Insights.tsx").then((m) => m.InsightsPage));
 const ConsentPage = lazyPage("consent", () => import("./pages/Consent.tsx").then((m) => m.ConsentPage));
 const ActivityPage = lazyPage("activity", () => import("./pages/Activity.tsx").then((m) => m.ActivityPage));
 const SitesPage = lazyPage("sites", () => import("./pages/Sites.tsx").then((m) => m.SitesPage));
@@ -91,10 +92,12 @@ function SitePages({ orgId, siteId, page, itemId }: { orgId: string; siteId: str
         <LinkDetailPage base={base} id={itemId} range={range} back={`${base}/links${rangeQuery(range)}`} />
       ) : page === "links" ? (
         <LinksPage base={base} range={range} canManage={memberMay(orgId, "shortlinks.manage")} />
+      ) : page === "insights" ? (
+        <InsightsPage base={base} siteId={siteId} range={range} />
       ) : page === "consent" ? (
         <ConsentPage base={base} siteId={siteId} />
       ) : page === "integrations" ? (
-        <IntegrationsPage base={base} manages={managesWorkspace(orgId)} />
+        <IntegrationsPage base={base} siteId={siteId} manages={managesWorkspace(orgId)} />
       ) : (
         <ReportPage base={base} report={page} range={range} />
       )}

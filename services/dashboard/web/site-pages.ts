@@ -8,6 +8,7 @@ export const SITE_PAGES = [
   { key: "audience", label: "Audience" },
   { key: "locations", label: "Locations" },
   { key: "campaigns", label: "Campaigns" },
+  { key: "insights", label: "Marketing" },
   { key: "behaviour", label: "Behaviour" },
   { key: "attribution", label: "Attribution" },
   { key: "conversions", label: "Conversions" },

@@ -7,6 +7,7 @@ import type { EngagementStatus, PopupLayout, PRIZE_KINDS, TriggerKind } from "..
 import type { Category, ItemKind } from "../../../lib/consent/categories.ts";
 import type { Match, ScanView } from "../../../lib/consent/models.ts";
 import type { HANDLINGS, MODES as CONSENT_MODES } from "../../../lib/consent/settings.ts";
+import type { AdPlatform, InsightModel } from "../../../lib/spend/models.ts";
 
 /**
  * What the analysis pages call the API's words. Each list is a `Record` over the type the server
@@ -115,3 +116,22 @@ export const CONSENT_MODE_LABELS: Record<(typeof CONSENT_MODES)[number], string>
   none: "None: no banner, the page reports consent itself",
 };
 export const HANDLING_LABELS: Record<(typeof HANDLINGS)[number], string> = { respect: "Respected: treated as a refusal, no banner", ignore: "Ignored" };
+
+/** The marketing insights' attribution models (the attribution report's four); the default first. */
+export const INSIGHT_MODEL_LABELS: Record<InsightModel, string> = {
+  last_non_direct: "Last non-direct click",
+  first_touch: "First touch",
+  last_touch: "Last touch",
+  linear: "Linear",
+};
+export const INSIGHT_MODELS = keysOf(INSIGHT_MODEL_LABELS);
+
+/** The ad platforms spend comes from, in the API's order. */
+export const AD_PLATFORM_LABELS: Record<AdPlatform, string> = {
+  google_ads: "Google Ads",
+  meta_ads: "Meta Ads",
+  microsoft_ads: "Microsoft Ads",
+  linkedin_ads: "LinkedIn Ads",
+  tiktok_ads: "TikTok Ads",
+  other: "Other",
+};

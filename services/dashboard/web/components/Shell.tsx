@@ -106,6 +106,7 @@ export const memberMay = (orgId: string, permission: Permission) => {
 
 /** Pages that only some roles may open; the navigation shows each member theirs. */
 const SITE_PAGE_PERMISSION: Partial<Record<SitePage, Permission>> = {
+  insights: "analytics.read",
   leads: "leads.read",
   integrations: "integrations.read",
   popups: "popups.read",

@@ -9,9 +9,12 @@ import { Await } from "../components/Failure.tsx";
 import { NewSecret } from "../components/NewSecret.tsx";
 import { useChange } from "../components/StepUp.tsx";
 import { ChangeForm } from "../components/ChangeForm.tsx";
+import { AdPlatforms, HowToImport } from "../components/AdPlatforms.tsx";
 
-/** A webhook or push URL (the ad platforms' state entries, kind "ads", are not shown here yet). */
-type Item = Exclude<IntegrationList["items"][number], { kind: "ads" }>;
+/** A webhook or push URL; the ad platforms' state entries (kind "ads") have their own section. */
+type Entry = IntegrationList["items"][number];
+type Item = Exclude<Entry, { kind: "ads" }>;
+type AdPlatform = Extract<Entry, { kind: "ads" }>;
 type Outbound = Static<typeof OutboundIntegration>;
 type Created = Static<typeof IntegrationCreated>;
 
@@ -22,9 +25,14 @@ const where = (i: Item) => (i.kind === "webhook_out" ? i.targetUrl : i.webhookUr
  * A site's integrations: read by everyone who may (the public GET …/integrations); owners and
  * admins add webhooks (the secret shown once) and enable a disabled endpoint again.
  */
-export function IntegrationsPage({ base, manages }: { base: string; manages: boolean }) {
+export function IntegrationsPage({ base, siteId, manages }: { base: string; siteId: string; manages: boolean }) {
   const { version, change, notice } = useChange();
-  const list = useLoad(`${base}/${version}`, () => api<IntegrationList>(`${base}/integrations`).then((r) => r.items.filter((i): i is Item => i.kind !== "ads")));
+  const list = useLoad(`${base}/${version}`, () =>
+    api<IntegrationList>(`${base}/integrations`).then((r) => ({
+      items: r.items.filter((i): i is Item => i.kind !== "ads"),
+      platforms: r.items.filter((i): i is AdPlatform => i.kind === "ads"),
+    })),
+  );
   const [created, setCreated] = useState<Created | null>(null);
   const enable = (i: Item) => change(() => api(`${base}/integrations/${i.id}/enable`, { method: "POST" }).then(() => undefined));
 
@@ -41,8 +49,13 @@ export function IntegrationsPage({ base, manages }: { base: string; manages: boo
           Send leads to <code>{created.url}</code> with it in <code>X-Svc-Secret</code>.
         </NewSecret>
       )}
+      {created?.kind === "ads_import" && (
+        <NewSecret title="The new ad spend push URL's secret" secret={created.secret} copyLabel="Copy the secret" onClose={() => setCreated(null)}>
+          POST spend rows as JSON to <code>{created.url}</code> with it in <code>X-Svc-Secret</code>.
+        </NewSecret>
+      )}
       <Await state={list}>
-        {(data) => (
+        {({ items: data, platforms }) => (
           <>
             <Table
               caption="Webhooks of this site"
@@ -83,6 +96,10 @@ export function IntegrationsPage({ base, manages }: { base: string; manages: boo
                 ]}
               />
             ))}
+            <h2>Ad spend</h2>
+            <p class="summary">Tidemark reaches no ad platform's API: a platform is imported once its spend has been imported or pushed, and its last sync is the latest of those.</p>
+            <AdPlatforms platforms={platforms} />
+            <HowToImport siteId={siteId} />
           </>
         )}
       </Await>
@@ -99,14 +116,14 @@ export function IntegrationsPage({ base, manages }: { base: string; manages: boo
   );
 }
 
-function WebhookForm({ onSubmit }: { onSubmit: (body: { kind: "webhook_out"; url: string } | { kind: "webhook_in" }) => Promise<boolean> }) {
-  const [kind, setKind] = useState<"webhook_out" | "webhook_in">("webhook_out");
+function WebhookForm({ onSubmit }: { onSubmit: (body: { kind: "webhook_out"; url: string } | { kind: "webhook_in" | "ads_import" }) => Promise<boolean> }) {
+  const [kind, setKind] = useState<"webhook_out" | "webhook_in" | "ads_import">("webhook_out");
   const [url, setUrl] = useState("");
   return (
     <ChangeForm
       id="webhook-title"
-      title="Add a webhook"
-      submit="Add webhook"
+      title="Add a webhook or push URL"
+      submit={kind === "ads_import" ? "Add push URL" : "Add webhook"}
       onSubmit={async () => {
         if (await onSubmit(kind === "webhook_out" ? { kind, url: url.trim() } : { kind })) setUrl("");
       }}
@@ -118,6 +135,9 @@ function WebhookForm({ onSubmit }: { onSubmit: (body: { kind: "webhook_out"; url
         </label>
         <label>
           <input type="radio" name="kind" checked={kind === "webhook_in"} onChange={() => setKind("webhook_in")} /> Inbound: receive leads from another tool
+        </label>
+        <label>
+          <input type="radio" name="kind" checked={kind === "ads_import"} onChange={() => setKind("ads_import")} /> Ad spend push: receive spend rows from a script or tool
         </label>
       </fieldset>
       {kind === "webhook_out" && (
