@@ -161,8 +161,9 @@ test("an admin creates a link through the form (422 and 409 beside their fields 
     await page.getByRole("cell", { name: "Active", exact: true }).first().waitFor();
     expect((await bearer<ShortLinkList>(`${site}/shortlinks`)).items[0]!.active).toBe(true);
 
-    // Search and tag in the URL, as the API filters.
-    await page.getByLabel("Tag").selectOption("newsletter");
+    // Search and tag in the URL, as the API filters (once the dialog, with its own "Tags" field, has gone).
+    await page.getByRole("dialog").waitFor({ state: "hidden" });
+    await page.locator('select[name="tag"]').selectOption("newsletter");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await page.waitForURL(/tag=newsletter/);
     const tagged = await bearer<ShortLinkList>(`${site}/shortlinks?tag=newsletter`);
