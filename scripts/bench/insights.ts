@@ -13,7 +13,8 @@ import { Database } from "bun:sqlite";
 import { Temporal } from "temporal-polyfill";
 import { flag, machine, median, startProcess } from "./harness.ts";
 import { p95, seededSite, timedCall } from "./seeded-site.ts";
-import { insertSpend, type SpendRow } from "../../test/helpers/spend.ts";
+import { importSpendRows } from "../../lib/spend/import.ts";
+import type { SpendRow } from "../../lib/spend/rows.ts";
 import { closePlatform, openPlatform } from "../../lib/platform.ts";
 import { readSettings } from "../../lib/config.ts";
 import { orgStore } from "../../lib/db/org-store.ts";
@@ -38,11 +39,7 @@ if (!existsSync(marker)) {
   // Brings the copied store up to date (a seed made before the spend tables has none).
   setLogging(false);
   const platform = openPlatform(readSettings({ ...process.env, ...seeded.env, DATA_DIR: dataDir }));
-  try {
-    await orgStore(platform, boot.orgId);
-  } finally {
-    closePlatform(platform);
-  }
+  const store = await orgStore(platform, boot.orgId);
   // 50 campaigns over the platforms: the seed's own campaign names on the platforms that bring
   // them (matched by name), others matched by click id or not at all; every tenth in a currency
   // other than the site's.
@@ -64,15 +61,21 @@ if (!existsSync(marker)) {
     const name = c < 21 ? seedCampaigns[c % seedCampaigns.length] : `campaign-${c}`;
     for (let d = 0; d < 365; d++) {
       const clicks = 20 + ((c * 37 + d * 11) % 180);
+      const tagged = utm && c < 21;
       rows.push({
         platform, account: `acct-${c % 5}`, date: today.subtract({ days: d }).toString(), campaignId: `c${c}`, campaignName: name,
-        utm: utm && c < 21 ? { ...utm, campaign: name } : undefined,
+        utmSource: tagged ? utm.source : null, utmMedium: tagged ? utm.medium : null, utmCampaign: tagged ? name : null, utmId: null,
         spend: Math.round(clicks * (0.4 + (c % 7) * 0.15) * 100) / 100, currency: c % 10 === 9 ? otherCurrency : currency,
-        impressions: clicks * 40, clicks, conversions: clicks / 50, conversionValue: clicks * 1.2,
+        impressions: clicks * 40, clicks, platformConversions: clicks / 50, platformConversionValue: clicks * 1.2,
       });
     }
   }
-  insertSpend(dataDir, boot.orgId, boot.siteId, Date.now(), rows);
+  // Written by the importers' own core (one transaction, replacing the days it covers).
+  try {
+    await importSpendRows(store, boot.siteId, rows, { source: "cli", format: "json", at: Date.now() });
+  } finally {
+    closePlatform(platform);
+  }
   writeFileSync(marker, JSON.stringify({ rows: rows.length }));
 }
 
