@@ -3,12 +3,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { Temporal } from "temporal-polyfill";
-import { batch, CHROME_UA, ev, post, uuid } from "../helpers/hits.ts";
+import { batch, ev, post, uuid } from "../helpers/hits.ts";
 import type { Proc } from "../helpers/process.ts";
 import { must, runAdmin } from "../helpers/stack.ts";
 import type { InsightRow, MarketingInsights } from "../../lib/spend/models.ts";
 import { seriousViolations } from "../helpers/axe.ts";
-import { launchChromium, startDashboardServer } from "../helpers/browser-page.ts";
+import { launchChromium, startDashboardServer, asOwner } from "../helpers/browser-page.ts";
 
 /**
  * The Marketing page and the integrations page's ad platforms against the real server, in
@@ -112,24 +112,8 @@ const figures = (r: Row) => [
 ];
 const campaignCells = (r: Row) => [r.campaign ?? "—", label(r.channel), r.platform === null ? "—" : PLATFORMS[r.platform]!, ...figures(r)];
 
-/** A signed-in owner's page at `width`; no script error may happen on it. */
-async function signedIn(run: (page: Page) => Promise<void>, width = 1440) {
-  const context = await browser.newContext({ userAgent: CHROME_UA, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  try {
-    await page.goto(`${origin}/sign-in`);
-    await page.getByLabel("E-mail").fill(boot.ownerEmail);
-    await page.getByLabel("Password").fill(boot.ownerPassword);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.locator('[data-kpi="sessions"] .kpi-value').waitFor();
-    await run(page);
-    expect(errors).toEqual([]);
-  } finally {
-    await context.close();
-  }
-}
+/** A signed-in owner's page at `width` (test/helpers/browser-page.ts). */
+const signedIn = (run: (page: Page) => Promise<void>, width = 1440) => asOwner(browser, origin, boot, run, width);
 
 /** Opens a page (or waits after a change) until nothing on it is loading. */
 async function settled(page: Page, url?: string) {

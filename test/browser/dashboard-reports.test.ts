@@ -5,7 +5,7 @@ import { CHROME_UA } from "../helpers/hits.ts";
 import type { Proc } from "../helpers/process.ts";
 import { must, runAdmin } from "../helpers/stack.ts";
 import { seriousViolations } from "../helpers/axe.ts";
-import { launchChromium, startDashboardServer } from "../helpers/browser-page.ts";
+import { launchChromium, startDashboardServer, asOwner } from "../helpers/browser-page.ts";
 import { SITE_PAGES } from "../../services/dashboard/web/site-pages.ts";
 
 /**
@@ -52,24 +52,8 @@ async function api<T>(path: string, body?: object): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** A signed-in owner's page; no script error may happen on it. */
-async function signedIn(run: (page: Page) => Promise<void>) {
-  const context = await browser.newContext({ userAgent: CHROME_UA, viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  try {
-    await page.goto(`${origin}/sign-in`);
-    await page.getByLabel("E-mail").fill(boot.ownerEmail);
-    await page.getByLabel("Password").fill(boot.ownerPassword);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.locator('[data-kpi="sessions"] .kpi-value').waitFor();
-    await run(page);
-    expect(errors).toEqual([]);
-  } finally {
-    await context.close();
-  }
-}
+/** A signed-in owner's page (test/helpers/browser-page.ts). */
+const signedIn = (run: (page: Page) => Promise<void>) => asOwner(browser, origin, boot, run);
 
 /** Opens a page and waits until nothing on it is loading. */
 async function open(page: Page, url: string) {

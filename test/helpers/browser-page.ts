@@ -33,6 +33,25 @@ export async function signInWith(page: Page, origin: string, who: { email: strin
 }
 
 /**
+ * A page signed in as the bootstrap owner at `width`, past the overview's first figures; no
+ * script error may happen on it.
+ */
+export async function asOwner(browser: Browser, origin: string, owner: { ownerEmail: string; ownerPassword: string }, run: (page: Page) => Promise<void>, width = 1440): Promise<void> {
+  await inPage(
+    browser,
+    async (page) => {
+      await page.goto(`${origin}/sign-in`);
+      await page.getByLabel("E-mail").fill(owner.ownerEmail);
+      await page.getByLabel("Password").fill(owner.ownerPassword);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.locator('[data-kpi="sessions"] .kpi-value').waitFor();
+      await run(page);
+    },
+    { viewport: { width, height: 900 } },
+  );
+}
+
+/**
  * Two-factor enrolled through the API with the signed-in page's cookie (codes computed here),
  * then the enrolment's own second factor aged by 16 minutes in `dataDir`'s control store, so
  * the next sensitive call asks for a step-up. Returns the authenticator app.
