@@ -1,14 +1,12 @@
-import { and, eq } from "drizzle-orm";
 import type { Platform } from "../platform.ts";
-import { sites } from "../db/control-schema.ts";
 import type { TenantStore } from "../db/tenants.ts";
 import { orgStore } from "../db/org-store.ts";
 import { readRows } from "../db/statements.ts";
-import { notFound } from "../errors.ts";
 import { CATEGORIES, consentOf, NEEDED_CONSENT, seenBeforeConsent, type Category, type ItemKind } from "./categories.ts";
 import { classify, type Classification, type Override } from "./classify.ts";
 import { overridesOf } from "./overrides.ts";
 import { scanStartUrl } from "./settings.ts";
+import { orgSite } from "../sites/sites.ts";
 import { itemId } from "./item-id.ts";
 import type { CookieInventory, InventoryItem } from "./models.ts";
 import { doneScans, latestScan, scanView, type ScanRow } from "./scans.ts";
@@ -27,8 +25,7 @@ export interface ConsentSite {
 
 /** The org's site with its consent settings' `defaultUrl` (else `https://` + its domain + `/`); 404 for another org's. */
 export async function consentSite(platform: Platform, orgId: string, siteId: string): Promise<ConsentSite> {
-  const site = platform.control.db.select({ domain: sites.domain, consent: sites.consent }).from(sites).where(and(eq(sites.id, siteId), eq(sites.orgId, orgId))).get();
-  if (!site) throw notFound("Site");
+  const site = orgSite(platform.control.db, orgId, siteId);
   return { id: siteId, store: await orgStore(platform, orgId), defaultUrl: scanStartUrl(site) };
 }
 

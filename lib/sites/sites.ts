@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { ControlReader, ControlStore } from "../db/control.ts";
 import { domains, sites } from "../db/control-schema.ts";
 import type { TenantDb } from "../db/tenants.ts";
+import { notFound } from "../errors.ts";
 import type { Domain, Site, SiteStatus } from "../api/models.ts";
 import { prepared } from "../db/prepared.ts";
 import { hitSpans, hitsLast30Min, rejectedHostsOf, statusOf } from "./status.ts";
@@ -64,4 +65,11 @@ export async function siteStatus(control: ControlReader, tenant: TenantDb, siteI
     rejectedHosts: rejected.map((r) => ({ host: r.host, hits: r.hits, firstSeenAt: iso(r.firstSeenAt)!, lastSeenAt: iso(r.lastSeenAt)! })),
     domains: siteDomains.map(domainView),
   };
+}
+
+/** A site of the org, its whole control row; another org's or unknown → 404 `Site`. */
+export function orgSite(db: ControlReader, orgId: string, siteId: string): typeof sites.$inferSelect {
+  const site = db.select().from(sites).where(and(eq(sites.id, siteId), eq(sites.orgId, orgId))).get();
+  if (!site) throw notFound("Site");
+  return site;
 }

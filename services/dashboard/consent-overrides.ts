@@ -1,8 +1,9 @@
 import { Elysia, t } from "elysia";
 import { Id } from "../../lib/api/models.ts";
 import { checkName, checkOverride, classifyName, CookieOverride, OverrideBody, unclassifyName } from "../../lib/consent/overrides.ts";
+import { orgSite } from "../../lib/sites/sites.ts";
 import type { Platform } from "../../lib/platform.ts";
-import { dashboardContext, doc, ERRORS, NoContent, orgSite } from "./context.ts";
+import { dashboardContext, doc, ERRORS, NoContent } from "./context.ts";
 
 const OverrideParams = t.Object({ orgId: Id, siteId: Id, name: t.String({ description: "The name, URL-encoded: 1–200 characters, no control characters" }) });
 const PATHS = { name: "name", category: "category", vendor: "vendor", purpose: "purpose" };
@@ -21,7 +22,7 @@ export function consentOverrideRoutes(platform: Platform) {
       "/api/v1/orgs/:orgId/sites/:siteId/cookies/overrides/:name",
       async ({ manager, params, body }) => {
         const { org, actor } = manager(params.orgId, "cookie classifications", false);
-        const site = orgSite(platform, org.id, params.siteId);
+        const site = orgSite(platform.control.db, org.id, params.siteId);
         const override = checkOverride({ ...body, name: params.name }, PATHS);
         return classifyName(platform, org, await platform.tenants.get(org), site, override, actor);
       },
@@ -40,7 +41,7 @@ export function consentOverrideRoutes(platform: Platform) {
       "/api/v1/orgs/:orgId/sites/:siteId/cookies/overrides/:name",
       async ({ manager, params, set }) => {
         const { org, actor } = manager(params.orgId, "cookie classifications", false);
-        const site = orgSite(platform, org.id, params.siteId);
+        const site = orgSite(platform.control.db, org.id, params.siteId);
         await unclassifyName(platform, org, await platform.tenants.get(org), site, checkName(params.name, PATHS.name), actor, PATHS.name);
         set.status = 204;
         return undefined;

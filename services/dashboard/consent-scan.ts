@@ -1,12 +1,10 @@
 import { Elysia } from "elysia";
-import { and, eq } from "drizzle-orm";
 import { SiteWriteParams } from "../../lib/api/workspace-models.ts";
-import { sites } from "../../lib/db/control-schema.ts";
-import { notFound } from "../../lib/errors.ts";
 import { requireOrgFeatures } from "../../lib/leads/inbound.ts";
 import { ScanAnswer } from "../../lib/consent/models.ts";
 import { requestScan } from "../../lib/consent/scan-run.ts";
 import { scanAnswer } from "../../lib/consent/scans.ts";
+import { orgSite } from "../../lib/sites/sites.ts";
 import type { Platform } from "../../lib/platform.ts";
 import { dashboardContext, doc, ERRORS } from "./context.ts";
 
@@ -22,8 +20,7 @@ export function consentScanRoutes(platform: Platform, options: ConsentScanOption
     async ({ manager, params, set }) => {
       const { org, actor } = manager(params.orgId, "cookie scans", false);
       requireOrgFeatures(platform, org.id, ["consent"]);
-      const site = platform.control.db.select().from(sites).where(and(eq(sites.id, params.siteId), eq(sites.orgId, org.id))).get();
-      if (!site) throw notFound("Site");
+      const site = orgSite(platform.control.db, org.id, params.siteId);
       const { store, scan, created } = await requestScan(platform, org, site, "dashboard", actor);
       const answer = await scanAnswer(store, scan.id);
       if (created) options.onScanQueued?.(org.id);

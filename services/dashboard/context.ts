@@ -1,8 +1,6 @@
 import { Elysia, t } from "elysia";
-import { and, eq } from "drizzle-orm";
-import { sites } from "../../lib/db/control-schema.ts";
 import { serviceBase } from "../../lib/http/service.ts";
-import { ApiError, notFound } from "../../lib/errors.ts";
+import { ApiError } from "../../lib/errors.ts";
 import { ErrorEnvelope } from "../../lib/api/models.ts";
 import { admitSession, sessionCookie } from "../../lib/auth/session-resolve.ts";
 import { checkOrigin, checkStepUp, type SessionCallKind } from "../../lib/auth/session-rules.ts";
@@ -19,13 +17,6 @@ export const STEP_UP_NOTE =
   "Owners and admins only (others 403 FORBIDDEN; not a member → 404). A sensitive change: needs a second factor from the last 15 minutes (403 STEP_UP_REQUIRED; a user without two-factor gets the same code with details path `twoFactor`: enable it first).";
 
 type SessionOf = (kind: SessionCallKind) => LiveSession;
-
-/** A site of the path's org (after `manager` admitted the caller to the org); another org's or unknown → 404. */
-export function orgSite(platform: Platform, orgId: string, siteId: string) {
-  const site = platform.control.db.select().from(sites).where(and(eq(sites.id, siteId), eq(sites.orgId, orgId))).get();
-  if (!site) throw notFound("Site");
-  return site;
-}
 
 function dashboardBase(platform: Platform) {
   return new Elysia({ name: "dashboard-context" })

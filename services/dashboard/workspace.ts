@@ -22,8 +22,9 @@ import { acceptInvitation, inviteMember } from "../../lib/members/invitations.ts
 import { changeRole, checkRoleAuthority, memberOf, orgMembers, removeMember } from "../../lib/members/manage.ts";
 import { setTwoFactorRequirement } from "../../lib/members/two-factor-requirement.ts";
 import { addIntegration, enableIntegrationRow, siteIntegration } from "../../lib/integrations/manage.ts";
+import { orgSite } from "../../lib/sites/sites.ts";
 import type { Platform } from "../../lib/platform.ts";
-import { dashboardContext, doc, ERRORS, NoContent, orgSite, STEP_UP_NOTE } from "./context.ts";
+import { dashboardContext, doc, ERRORS, NoContent, STEP_UP_NOTE } from "./context.ts";
 
 const PATHS = { email: "email", user: "userId", role: "role" };
 
@@ -38,7 +39,7 @@ export function workspaceRoutes(platform: Platform) {
     if (!found) throw notFound("Member");
     return found;
   };
-  const siteOf = (orgId: string, siteId: string) => orgSite(platform, orgId, siteId);
+  const siteOf = (orgId: string, siteId: string) => orgSite(platform.control.db, orgId, siteId);
   return new Elysia({ name: "dashboard:workspace" })
     .use(dashboardContext(platform))
     .get(
