@@ -547,3 +547,73 @@ export const spendImports = sqliteTable("spend_imports", {
   days: integer("days").notNull(),
   importedAt: integer("imported_at").notNull(),
 }, (t) => [index("spend_imports_site").on(t.siteId, t.importedAt)]);
+
+/**
+ * E-mailed library reports (docs/reports.md "Schedules"): what to send, to whom, when (local
+ * time in the site's timezone), and where the schedule stands. `runDueAt` is the scheduled
+ * instant of the run still to be sent (its data window derives from it); `nextAttemptAt` is when
+ * the hooks service tries it next (= `runDueAt`, or later after a failed attempt).
+ */
+export const reportSchedules = sqliteTable("report_schedules", {
+  id: text("id").primaryKey(),
+  siteId: text("site_id").notNull(),
+  reportKey: text("report_key").notNull(),
+  /** daily | weekly | monthly */
+  frequency: text("frequency").notNull(),
+  /** HH:MM, local to the site's timezone. */
+  at: text("at").notNull(),
+  /** ISO weekday 1 (Monday) – 7 (Sunday) for weekly schedules. */
+  weekday: integer("weekday"),
+  /** Day of the month 1–31 for monthly schedules (a shorter month sends on its last day). */
+  day: integer("day"),
+  /** csv | xlsx */
+  format: text("format").notNull(),
+  /** The user (control store id) whose permissions the sends use, re-checked at each send. */
+  ownerUserId: text("owner_user_id").notNull(),
+  active: integer("active").notNull(),
+  /** Why an inactive schedule stopped: paused (by a person) | failures (3 failed attempts in a row). */
+  pausedReason: text("paused_reason"),
+  createdAt: integer("created_at").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+  runDueAt: integer("run_due_at").notNull(),
+  nextAttemptAt: integer("next_attempt_at").notNull(),
+  /** Failed attempts in a row (reset by a sent or skipped run). */
+  failures: integer("failures").notNull().default(0),
+  lastRunAt: integer("last_run_at"),
+  /** ok | failed | skipped */
+  lastStatus: text("last_status"),
+  lastError: text("last_error"),
+}, (t) => [index("report_schedules_due").on(t.active, t.nextAttemptAt), index("report_schedules_site").on(t.siteId)]);
+
+/**
+ * A schedule's recipients. An org member's address is sent to while they stay a member; any
+ * other address only once it is `confirmed` through the link mailed to it. `unsubscribed` (the
+ * mail's link or List-Unsubscribe) is never sent to again.
+ */
+export const reportScheduleRecipients = sqliteTable("report_schedule_recipients", {
+  scheduleId: text("schedule_id").notNull(),
+  email: text("email").notNull(),
+  /** member | pending | confirmed | unsubscribed */
+  state: text("state").notNull(),
+  updatedAt: integer("updated_at").notNull(),
+}, (t) => [primaryKey({ columns: [t.scheduleId, t.email] })]);
+
+/**
+ * Each attempt to send a scheduled run. The row is the claim: (schedule, run, attempt) is
+ * unique, so of two hooks processes that find the same run due, one inserts and sends and the
+ * other's insert is ignored. An attempt still `sending` after its lease is counted as failed.
+ */
+export const reportRuns = sqliteTable("report_runs", {
+  scheduleId: text("schedule_id").notNull(),
+  runDueAt: integer("run_due_at").notNull(),
+  attempt: integer("attempt").notNull(),
+  startedAt: integer("started_at").notNull(),
+  leaseUntil: integer("lease_until").notNull(),
+  finishedAt: integer("finished_at"),
+  /** sending | ok | failed | skipped */
+  status: text("status").notNull(),
+  error: text("error"),
+  /** The report's full row count and the addresses it went to. */
+  rows: integer("rows"),
+  recipients: integer("recipients"),
+}, (t) => [primaryKey({ columns: [t.scheduleId, t.runDueAt, t.attempt] })]);

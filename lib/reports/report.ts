@@ -1,0 +1,52 @@
+import type { Platform } from "../platform.ts";
+import type { Period } from "../analytics/period.ts";
+import type { AnalyticsSite, SiteWithStore } from "../analytics/site-cache.ts";
+import type { ReportKey } from "./catalogue.ts";
+
+/**
+ * What a library report's run is given and gives back (docs/reports.md "How a report runs").
+ * One run per report key (lib/reports/runs.ts); the JSON answer, the CSV and XLSX files and the
+ * e-mailed schedules all take the same rows from it.
+ */
+
+/** A cell: a string, a number (never NaN or ±Infinity), or null for an empty cell. */
+export type Cell = string | number | null;
+/** A row keyed by the report's column keys (lib/reports/catalogue.ts), every column present. */
+export type ReportRow = Record<string, Cell>;
+
+export interface ReportInput {
+  platform: Platform;
+  orgId: string;
+  /** The site with its org's store; its analytics columns are loaded only by `analytics()`. */
+  site: SiteWithStore;
+  /** The site with its analytics columns up to date (loads them on first call). */
+  analytics: () => Promise<AnalyticsSite>;
+  period: Period;
+  /** The caller may see contact details; without it they pass through lib/privacy/mask.ts. */
+  piiAccess: boolean;
+  now: number;
+}
+
+export interface ReportData {
+  /** The full row count. */
+  total: number;
+  /**
+   * Every row in the report's order. Reports of stored rows (leads, consent records) read the
+   * store in keyset pages as the iterator is pulled, so an export's memory does not grow with
+   * the row count; each call starts again from the first row.
+   */
+  rows(): Iterable<ReportRow>;
+}
+
+export type ReportRun = (input: ReportInput) => Promise<ReportData>;
+export type ReportRuns<K extends ReportKey> = Record<K, ReportRun>;
+
+/** Reports computed from the analytics columns (lib/reports/engine-reports.ts). */
+export type EngineReportKey = Exclude<ReportKey, StoreReportKey>;
+/** Reports of stored rows (lib/reports/store-reports.ts). */
+export type StoreReportKey = "leads" | "hot_leads" | "popup_performance" | "spin_performance" | "short_links" | "consent_log";
+
+/** Rows already in memory (aggregates), as ReportData. */
+export function rowsInMemory(rows: readonly ReportRow[]): ReportData {
+  return { total: rows.length, rows: () => rows };
+}
