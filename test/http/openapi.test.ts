@@ -40,7 +40,7 @@ test("every read-API route is there with its parameters, permission and error en
     for (const name of pathParams) expect(op.parameters.some((p: any) => p.in === "path" && p.name === name && p.required)).toBe(true);
     // A create answers 201; a QR code only as its file.
     const ok = op.responses["200"] ?? op.responses["201"];
-    expect((ok.content["application/json"] ?? ok.content[route.file?.mediaType ?? ""]).schema).toBeDefined();
+    expect((ok.content["application/json"] ?? ok.content[route.file?.mediaTypes[0] ?? ""]).schema).toBeDefined();
     for (const code of ["400", "401", "403", "404", "422", "429", "503"]) {
       expect(op.responses[code].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ErrorEnvelope" });
     }
@@ -163,4 +163,17 @@ test("the lead list documents its CSV file answer: media type, Content-Dispositi
   expect(op.responses["200"].headers["Content-Disposition"]).toBeDefined();
   expect(op.description).toContain("STEP_UP_REQUIRED");
   expect(op.parameters.find((p: any) => p.name === "format").schema.enum ?? op.parameters.find((p: any) => p.name === "format").schema.anyOf).toBeDefined();
+});
+
+test("the report library documents both routes, and the report's CSV and XLSX file answers", () => {
+  const list = doc.paths["/api/v1/orgs/{orgId}/sites/{siteId}/reports"].get;
+  expect(list["x-permission"]).toBe("reports.read");
+  expect(list["x-feature"]).toBe("reports");
+  const op = doc.paths["/api/v1/orgs/{orgId}/sites/{siteId}/reports/{key}"].get;
+  expect(op["x-permission"]).toBe("reports.read");
+  expect(op.responses["200"].content["application/json"].schema).toBeDefined();
+  expect(op.responses["200"].content["text/csv"].schema).toEqual({ type: "string" });
+  expect(op.responses["200"].content["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"].schema).toEqual({ type: "string" });
+  expect(op.responses["200"].headers["Content-Disposition"]).toBeDefined();
+  expect(op.description).toContain("reports.export");
 });
