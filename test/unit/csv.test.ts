@@ -39,8 +39,8 @@ describe("csvStream", () => {
       ].join("\r\n"),
     );
     // An independent parser reads back what was written.
-    const parsed = parse(text, { columns: true, cast: (value, ctx) => (ctx.column === "Number" && value !== "" ? Number(value) : value) });
-    expect(parsed.map((r: { Number: number | string }) => r.Number)).toEqual([-5, -12.5, 0.25, 0, "", 3, 1e-7, 42, -0.0001]);
+    const parsed: { Number: number | string }[] = parse(text, { columns: true, cast: (value, ctx) => (ctx.column === "Number" && value !== "" ? Number(value) : value) });
+    expect(parsed.map((r) => r.Number)).toEqual([-5, -12.5, 0.25, 0, "", 3, 1e-7, 42, -0.0001]);
   });
 
   test("an empty report is the BOM and the header", async () => {
