@@ -88,9 +88,11 @@ export interface ReportFile {
  * XLSX is built in memory, so above XLSX_MAX_ROWS it is refused (422 naming `format`).
  */
 export async function exportReport(key: ReportKey, input: ReportInput, format: FileFormat, siteName: string): Promise<ReportFile> {
-  const def = definitionOf(key);
-  const data = await runReport(key, input);
-  const filename = reportFileName(siteName, key, input.period.range, format);
+  return reportFile(definitionOf(key), await runReport(key, input), format, reportFileName(siteName, key, input.period.range, format));
+}
+
+/** A report's rows as a file of the format (exportReport's second half, given the rows). */
+export function reportFile(def: ReportDefinition, data: ReportData, format: FileFormat, filename: string): ReportFile {
   if (format === "csv") {
     return { filename, contentType: CSV_TYPE, total: data.total, body: csvStream(def.columns.map((c) => c.label), csvRows(def, data)) };
   }

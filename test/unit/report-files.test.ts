@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { read, utils } from "xlsx";
 import type { ReportDefinition } from "../../lib/reports/catalogue.ts";
-import { reportFileName } from "../../lib/reports/export.ts";
+import { reportFile, reportFileName } from "../../lib/reports/export.ts";
+import { ApiError } from "../../lib/errors.ts";
 import { sheetNameOf, xlsxBytes } from "../../lib/reports/xlsx-file.ts";
 
 /** The XLSX workbook of a report on hand-made rows (typed cells, formats), and export file names. */
@@ -63,4 +64,30 @@ test("file names: the site's name as an ASCII slug, the key and the range", () =
   const range = { from: "2026-11-01", to: "2026-11-07" };
   expect(reportFileName("Café Zürich & Co.", "kpi_daily", range, "csv")).toBe("cafe-zurich-co_kpi_daily_2026-11-01_2026-11-07.csv");
   expect(reportFileName("東京", "leads", range, "xlsx")).toBe("site_leads_2026-11-01_2026-11-07.xlsx");
+});
+
+describe("reportFile", () => {
+  const rows = [{ name: "-5", day: "2026-11-10", at: null, n: -5, avg: 1.5, rate: 0.5, money: -0.01 }];
+
+  test("CSV: the labels, then the cells in column order, text escaped, numbers as they are", async () => {
+    const file = reportFile(DEF, { total: 1, rows: () => rows }, "csv", "x.csv");
+    expect(file).toMatchObject({ filename: "x.csv", contentType: "text/csv; charset=utf-8", total: 1 });
+    const text = new TextDecoder().decode(new Uint8Array(await new Response(file.body).arrayBuffer()).slice(3));
+    expect(text).toBe("Name,Day,At,Count,Average,Rate,Revenue\r\n'-5,2026-11-10,,-5,1.5,0.5,-0.01\r\n");
+  });
+
+  test("XLSX above 200 000 rows is refused with 422 naming format, before any row is read", () => {
+    let read = false;
+    const big = { total: 200_001, rows: () => ((read = true), []) };
+    let error: unknown = null;
+    try {
+      reportFile(DEF, big, "xlsx", "x.xlsx");
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: "VALIDATION_FAILED", details: [{ path: "format", message: "an XLSX file holds at most 200000 rows and this report has 200001: use csv" }] });
+    expect(read).toBe(false);
+    expect(reportFile(DEF, { total: 200_000, rows: () => [] }, "xlsx", "x.xlsx").contentType).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+  });
 });
