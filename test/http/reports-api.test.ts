@@ -285,6 +285,13 @@ describe("every report: JSON, CSV and XLSX agree", () => {
   }
 });
 
+describe.skipIf(!BUILT.has("campaign_performance"))("formula injection through a campaign", () => {
+  test("UTM values starting with +, -, @ are escaped in the CSV; the numbers after them are not", async () => {
+    const csv = new TextDecoder().decode(new Uint8Array(await (await get(`${base}/campaign_performance?${RANGE}&format=csv`)).arrayBuffer()));
+    expect(csv).toContain("'+spring,'-x,'@cpc,1,1,");
+  });
+});
+
 describe.skipIf(!BUILT.has("page_performance") || !BUILT.has("leads"))("formula injection through the reports", () => {
   test("a page title, a campaign and a lead's name starting with =, +, -, @ are escaped in CSV; numbers are not", async () => {
     const pages = new TextDecoder().decode(new Uint8Array(await (await get(`${base}/page_performance?${RANGE}&format=csv`)).arrayBuffer()));
@@ -292,5 +299,22 @@ describe.skipIf(!BUILT.has("page_performance") || !BUILT.has("leads"))("formula 
     const leads = new TextDecoder().decode(new Uint8Array(await (await get(`${base}/leads?${RANGE}&format=csv`)).arrayBuffer()));
     expect(leads).toContain(`"'=HYPERLINK(""http://x"")",'@evil@example.com,'+1 555 0100,'-Minus`);
     expect(leads).toContain("'=fall");
+  });
+});
+
+describe.skipIf(!BUILT.has("leads"))("the leads report's contact details", () => {
+  test("unmasked with analytics.pii.read; masked through lib/privacy/mask.ts without it (JSON only: its file is refused)", async () => {
+    const contact = (rows: Record<string, unknown>[]) => rows.map((r) => [r.name, r.email, r.phone, r.company]);
+    const full = await json(`${base}/leads?${RANGE}`);
+    expect(full.body.total).toBe(2);
+    expect(contact(full.body.rows)).toEqual([
+      ["Bea", "bea@example.com", null, null],
+      ['=HYPERLINK("http://x")', "@evil@example.com", "+1 555 0100", "-Minus"],
+    ]);
+    const masked = await json(`${base}/leads?${RANGE}`, keys.noPii);
+    expect(contact(masked.body.rows)).toEqual([
+      ["B***", "b***", null, null],
+      ["=***", "@***", "+***", "-***"],
+    ]);
   });
 });
