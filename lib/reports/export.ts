@@ -1,8 +1,7 @@
 import type { Platform } from "../platform.ts";
 import { invalid } from "../errors.ts";
 import { reportPeriod } from "../analytics/period.ts";
-import { siteWithStore, type AnalyticsSite } from "../analytics/site-cache.ts";
-import { readSite } from "../analytics/recent-sites.ts";
+import { analyticsSite, siteWithStore, type AnalyticsSite } from "../analytics/site-cache.ts";
 import { recordAudit, type Actor } from "../audit.ts";
 import { CSV_TYPE, csvStream, type CsvCell } from "../csv.ts";
 import { reportDefinition, type ReportDefinition, type ReportKey } from "./catalogue.ts";
@@ -19,16 +18,26 @@ import { XLSX_MAX_ROWS, XLSX_TYPE, xlsxBytes } from "./xlsx-file.ts";
 /**
  * What a report runs on: the org's site and store, the period of `from`/`to` in the site's
  * timezone (spec 4.2: inclusive, at most 400 days, else 422 naming the field; default the last
- * 28 days), and the site's analytics columns, loaded only if the report asks for them.
+ * 28 days), and the site's analytics columns, loaded only if the report asks for them — by
+ * `load`: the read route passes readSite, which remembers the read for warming; a schedule's
+ * send is no reader's hint and takes the default.
  */
-export async function reportInput(platform: Platform, orgId: string, siteId: string, period: { from?: string; to?: string }, piiAccess: boolean, now: number): Promise<ReportInput> {
+export async function reportInput(
+  platform: Platform,
+  orgId: string,
+  siteId: string,
+  period: { from?: string; to?: string },
+  piiAccess: boolean,
+  now: number,
+  load: (platform: Platform, orgId: string, siteId: string) => Promise<AnalyticsSite> = analyticsSite,
+): Promise<ReportInput> {
   const site = await siteWithStore(platform, orgId, siteId);
   let analytics: Promise<AnalyticsSite> | null = null;
   return {
     platform,
     orgId,
     site,
-    analytics: () => (analytics ??= readSite(platform, orgId, siteId)),
+    analytics: () => (analytics ??= load(platform, orgId, siteId)),
     period: reportPeriod(period, site.timezone, now),
     piiAccess,
     now,

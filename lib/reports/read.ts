@@ -3,6 +3,7 @@ import type { Actor } from "../audit.ts";
 import { ApiError } from "../errors.ts";
 import type { Platform } from "../platform.ts";
 import { siteWithStore } from "../analytics/site-cache.ts";
+import { readSite } from "../analytics/recent-sites.ts";
 import { orgSite } from "../sites/sites.ts";
 import { fileResponse } from "../csv.ts";
 import { checkReportAccess } from "./access.ts";
@@ -36,7 +37,7 @@ async function readableReport(platform: Platform, params: { orgId: string; siteI
   const def = reportDefinition(key);
   if (!def || !isReportKey(key)) throw new ApiError("NOT_FOUND", `There is no report ${key}`, [{ path: "key", message: `must be one of ${REPORT_KEYS.join(", ")}` }]);
   checkReportAccess(platform, orgId, def, format, reader.permissions);
-  const input = await reportInput(platform, orgId, siteId, query, reader.permissions.has("analytics.pii.read"), platform.now());
+  const input = await reportInput(platform, orgId, siteId, query, reader.permissions.has("analytics.pii.read"), platform.now(), readSite);
   return { key, input, siteName: site.name };
 }
 
