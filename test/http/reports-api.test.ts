@@ -84,7 +84,7 @@ beforeAll(async () => {
   const starterSite = must(s.admin("site", "create", "--org", starterOrg.id, "--name", "S", "--domain", "starter.test"));
   const owner = must(s.admin("user", "create", "--org", starterOrg.id, "--name", "O", "--email", "o@starter.test", "--role", "owner"));
   starter = { key: must(s.admin("key", "create", "--org", starterOrg.id, "--user", owner.id, "--perms", "all")).key, base: `/api/v1/orgs/${starterOrg.id}/sites/${starterSite.id}/reports` };
-});
+}, 60_000); // ten CLI processes: slow on a loaded machine
 afterAll(() => s.close());
 
 const get = (path: string, key = keys.all) => s.api(path, key);
