@@ -17,6 +17,7 @@ import { reportPeriod } from "../../lib/analytics/period.ts";
  * | s   | v  | starts (UTC) | traffic                                   | channel        | pages (views)        | engaged ms         | engaged | conv (value) |
  * |-----|----|--------------|-------------------------------------------|----------------|----------------------|--------------------|---------|--------------|
  * | S0  | V1 | 11-01 10:00  | direct                                    | direct         | /                    | 0                  | no      | ← before the range
+ * | S00 | V10| 11-01 11:00  | utm google / cpc / Autumn                 | paid_search    | /                    | 0                  | no      | ← before the range; lead L4 on 11-02
  * | S1  | V1 | 11-02 10:00  | utm google / cpc / Spring                 | paid_search    | / → /pricing         | 0                  | yes     | 1 (50)       |
  * | S2  | V2 | 11-02 11:00  | utm google / cpc / spring                 | paid_search    | /landing             | 15 000 /landing    | yes     | 0            | ← lead L1 after it
  * | S3  | V3 | 11-02 12:00  | utm google / cpc / spring                 | paid_search    | /landing             | 0                  | no      | 0            |
@@ -41,7 +42,7 @@ let site: { id: string; siteKey: string };
 let hookSecret: string;
 
 const at = (iso: string) => Date.parse(iso);
-const VISITORS = ["V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9"] as const;
+const VISITORS = ["V1", "V2", "V3", "V4", "V5", "V6", "V7", "V8", "V9", "V10"] as const;
 type Visitor = (typeof VISITORS)[number];
 const vids = Object.fromEntries(VISITORS.map((v) => [v, uuid()])) as Record<Visitor, string>;
 const TITLES: Record<string, string> = { "/": "Home", "/pricing": "Pricing", "/landing": "Landing", "/blog": "Blog" };
@@ -78,6 +79,7 @@ beforeAll(async () => {
   hookSecret = must(s.admin("integration", "create", "--site", site.id, "--kind", "webhook_in")).secret;
 
   await send("V1", [page("/", "2026-11-01T10:00:00Z")]);
+  await send("V10", [page("/", "2026-11-01T11:00:00Z")], utm("google", "cpc", "Autumn"));
   await send("V1", [
     page("/", "2026-11-02T10:00:00Z"),
     ev("event", at("2026-11-02T10:00:10Z"), { ...on("/"), n: "signup_click" }),
@@ -93,6 +95,7 @@ beforeAll(async () => {
   ], utm("google", "cpc", "Spring"));
   await send("V2", [page("/landing", "2026-11-02T11:00:00Z"), ev("engagement", at("2026-11-02T11:00:15Z"), { ...on("/landing"), et: 15_000 })], utm("google", "cpc", "spring"));
   await lead("V2", "ann@example.com", "2026-11-02T11:30:00Z");
+  await lead("V10", "dan@example.com", "2026-11-02T11:40:00Z");
   await send("V3", [
     page("/landing", "2026-11-02T12:00:00Z"),
     vital("/landing", "2026-11-02T12:00:05Z", "LCP", 3000),
@@ -233,12 +236,14 @@ describe("engine reports on the fixture", () => {
   });
 
   test("campaign_performance: tagged campaigns with their leads; untagged traffic and its lead left out", async () => {
+    // L4's campaign (Autumn) had its session the day before the range: listed last, with no session.
     // campaign, source, medium, users, sessions, engagementRate, conversions, conversionRate, revenue, leads
     expect(await rowsOf("campaign_performance")).toEqual([
       row("campaign_performance", "spring", "google", "cpc", 2, 2, 0.5, 0, 0, 0, 1),
       row("campaign_performance", "Launch", "partner", "banner-x", 1, 1, 1, 1, 1, 20, 1),
       row("campaign_performance", "Spring", "google", "cpc", 1, 1, 1, 1, 1, 50, 0),
       row("campaign_performance", "nov", "newsletter", "email", 1, 1, 0, 0, 0, 0, 0),
+      row("campaign_performance", "Autumn", "google", "cpc", 0, 0, 0, 0, 0, 0, 1),
     ]);
   });
 
@@ -333,5 +338,7 @@ describe("engine reports on the fixture", () => {
   test("a range without sessions: kpi_daily lists its zero days, the other reports are empty", async () => {
     expect(await rowsOf("kpi_daily", "2026-10-01", "2026-10-02")).toEqual([row("kpi_daily", "2026-10-01", 0, 0, 0, 0), row("kpi_daily", "2026-10-02", 0, 0, 0, 0)]);
     for (const key of Object.keys(ENGINE_REPORTS) as EngineReportKey[]) if (key !== "kpi_daily") expect(await rowsOf(key, "2026-10-01", "2026-10-02")).toEqual([]);
+    // The day before the range: S0 and S00 only; V10 is new (first session), V1 too (S0 is its first).
+    expect(await rowsOf("kpi_daily", "2026-11-01", "2026-11-01")).toEqual([row("kpi_daily", "2026-11-01", 2, 2, 2, 0)]);
   });
 });
