@@ -222,6 +222,23 @@ describe("engine reports on the fixture", () => {
     expect((await rowsOf("page_performance")).map(({ exitRate: _e, ...r }) => r)).toEqual(pages.rows);
   });
 
+  test("conversions_by_channel's credit equals the Attribution page's, web_vitals the Behaviour page's", async () => {
+    const attribution = await api(`/analytics/attribution?from=${FROM}&to=${TO}`);
+    const library = new Map((await rowsOf("conversions_by_channel")).map((r) => [r.channel, r]));
+    for (const c of attribution.rows as any[]) {
+      expect(library.get(c.key)).toMatchObject({
+        lastNonDirectConversions: c.lastNonDirect.conversions,
+        lastNonDirectRevenue: c.lastNonDirect.revenue,
+        firstTouchConversions: c.firstTouch.conversions,
+        firstTouchRevenue: c.firstTouch.revenue,
+      });
+    }
+    const behaviour = await api(`/analytics/behaviour?from=${FROM}&to=${TO}`);
+    expect((await rowsOf("web_vitals")).map((r) => ({ path: r.path, samples: r.samples, lcp: r.lcpP75, inp: r.inpP75, cls: r.clsP75 }))).toEqual(
+      behaviour.webVitals.pages.map((p: any) => ({ path: p.path, samples: p.samples, lcp: p.LCP?.p75 ?? null, inp: p.INP?.p75 ?? null, cls: p.CLS?.p75 ?? null })),
+    );
+  });
+
   test("source_medium: each pair with its channel", async () => {
     // source, medium, channel, users, newUsers, sessions, engagementRate, bounceRate, conversions, revenue
     expect(await rowsOf("source_medium")).toEqual([

@@ -2,8 +2,7 @@ import { PAID_CHANNELS } from "../../channels.ts";
 import type { SessionDim } from "../../db/session-row.ts";
 import { NOT_SET } from "../../analytics/engine.ts";
 import type { SiteData } from "../../analytics/site-data.ts";
-import { rowsInMemory, type ReportRun } from "../report.ts";
-import type { Cell, ReportRow } from "../report.ts";
+import { rowsInMemory, type Cell, type ReportRow, type ReportRun } from "../report.ts";
 import { rowOf } from "./rows.ts";
 
 /**
