@@ -61,7 +61,7 @@ beforeAll(async () => {
     page("/pricing", "2026-11-10T09:02:00Z"),
     ev("conversion", at("2026-11-10T09:05:00Z"), { u: "http://localhost/thanks", ti: "Thanks", n: "buy", val: 49.5, oid: uuid() }),
   ]);
-  await send(V2, [page("/=cmd", "2026-11-10T15:00:00Z", "=SUM(A1)")], { campaign: "+spring", source: "-x", medium: "@cpc" });
+  await send(V2, [page("/=cmd", "2026-11-10T15:00:00Z", "=SUM(A1)")], { utm_campaign: "+spring", utm_source: "-x", utm_medium: "@cpc" });
   await send(V1, [page("/", "2026-11-12T10:00:00Z")]);
   s.clock.ms = NOW;
 
@@ -292,13 +292,18 @@ describe.skipIf(!BUILT.has("campaign_performance"))("formula injection through a
   });
 });
 
-describe.skipIf(!BUILT.has("page_performance") || !BUILT.has("leads"))("formula injection through the reports", () => {
-  test("a page title, a campaign and a lead's name starting with =, +, -, @ are escaped in CSV; numbers are not", async () => {
-    const pages = new TextDecoder().decode(new Uint8Array(await (await get(`${base}/page_performance?${RANGE}&format=csv`)).arrayBuffer()));
-    expect(pages).toContain("/=cmd,'=SUM(A1),");
-    const leads = new TextDecoder().decode(new Uint8Array(await (await get(`${base}/leads?${RANGE}&format=csv`)).arrayBuffer()));
-    expect(leads).toContain(`"'=HYPERLINK(""http://x"")",'@evil@example.com,'+1 555 0100,'-Minus`);
-    expect(leads).toContain("'=fall");
+describe.skipIf(!BUILT.has("page_performance"))("formula injection through a page", () => {
+  test("a page path and title starting with = are escaped in the CSV, its counts are not", async () => {
+    const csv = new TextDecoder().decode(new Uint8Array(await (await get(`${base}/page_performance?${RANGE}&format=csv`)).arrayBuffer()));
+    expect(csv).toContain("\r\n/=cmd,'=SUM(A1),1,1,");
+  });
+});
+
+describe.skipIf(!BUILT.has("leads"))("formula injection through a lead", () => {
+  test("a lead's name, e-mail, phone, company and campaign starting with =, @, +, - are escaped in the CSV", async () => {
+    const csv = new TextDecoder().decode(new Uint8Array(await (await get(`${base}/leads?${RANGE}&format=csv`)).arrayBuffer()));
+    expect(csv).toContain(`"'=HYPERLINK(""http://x"")",'@evil@example.com,'+1 555 0100,'-Minus`);
+    expect(csv).toContain("'=fall");
   });
 });
 
