@@ -13,7 +13,7 @@ type Raw = [at: number, seq: number, visitorHex: string | null, path: string | n
 
 const SELECT = `SELECT c.at, c.seq, nullif(lower(hex(v.uid)), ''), s.value, c.analytics, c.marketing
   FROM consent_rows c LEFT JOIN visitor_rows v ON v.seq = c.visitor LEFT JOIN strings s ON s.id = c.path
-  WHERE c.site = ? AND c.at >= ? AND c.at < ? AND c.seq <= ?`;
+  WHERE c.site = ? AND c.at < ? AND c.seq <= ?`;
 const ORDER = "ORDER BY c.at, c.seq LIMIT ?";
 
 const answer = (granted: number) => (granted === 1 ? "granted" : "denied");
@@ -24,9 +24,11 @@ export const consentLogReport: ReportRun = async ({ site, period }) => {
   const siteRef = ((await readRows(site.store, "SELECT id FROM strings WHERE value = ?", [site.id]))[0]?.[0] as number | undefined) ?? -1;
   const [[total, upTo]] = (await readRows(site.store, "SELECT count(*), coalesce(max(seq), 0) FROM consent_rows WHERE site = ? AND at >= ? AND at < ?", [siteRef, start, end])) as [number, number][];
   const rows = await keysetRows<Raw>(site.store, {
-    first: `${SELECT} ${ORDER}`,
+    first: `${SELECT} AND c.at >= ? ${ORDER}`,
+    firstArgs: [siteRef, end, upTo, start],
+    // The last row's time is the index range's lower bound; its seq steps past the rows of that time already read.
     next: `${SELECT} AND c.at >= ? AND (c.at > ? OR c.seq > ?) ${ORDER}`,
-    args: [siteRef, start, end, upTo],
+    nextArgs: [siteRef, end, upTo],
     keyOf: (raw) => [raw[0], raw[0], raw[1]],
     toRow: ([at, , visitorHex, path, analytics, marketing]) => ({ at: isoAt(at), visitorId: visitorIdOf(visitorHex), path, analytics: answer(analytics), marketing: answer(marketing) }),
   });

@@ -8,13 +8,16 @@ export const KEYSET_PAGE = 2_000;
 
 /**
  * A report's stored rows in keyset pages (docs/reports.md "The reports"): `first` reads the
- * first page; `next` the page after a key, with the key's values bound after `args`. Both end
- * in `LIMIT ?`. `keyOf` gives the key of a raw row (the order's columns, last one unique).
+ * first page with `firstArgs`; `next` the page after a key, with `nextArgs` and then the key's
+ * values. Both end in `LIMIT ?`. `keyOf` gives the key of a raw row (the order's columns, the
+ * last one unique). `next` should bound the index range by the key alone on the side the pages
+ * move towards, so each page starts where the last one ended instead of scanning past it.
  */
 export interface KeysetQuery<Raw extends unknown[]> {
   first: string;
+  firstArgs: Arg[];
   next: string;
-  args: Arg[];
+  nextArgs: Arg[];
   keyOf: (raw: Raw) => Arg[];
   toRow: (raw: Raw) => ReportRow;
 }
@@ -31,7 +34,7 @@ export async function keysetRows<Raw extends unknown[]>(store: TenantStore, quer
     return function* () {
       let after: Arg[] | null = null;
       for (;;) {
-        const page = (after === null ? db.query(query.first).values(...query.args, KEYSET_PAGE) : db.query(query.next).values(...query.args, ...after, KEYSET_PAGE)) as Raw[];
+        const page = (after === null ? db.query(query.first).values(...query.firstArgs, KEYSET_PAGE) : db.query(query.next).values(...query.nextArgs, ...after, KEYSET_PAGE)) as Raw[];
         for (const raw of page) yield query.toRow(raw);
         if (page.length < KEYSET_PAGE) return;
         after = query.keyOf(page[page.length - 1]);
@@ -41,7 +44,7 @@ export async function keysetRows<Raw extends unknown[]>(store: TenantStore, quer
   const all: Raw[] = [];
   let after: Arg[] | null = null;
   for (;;) {
-    const page = (await readRows(store, after === null ? query.first : query.next, after === null ? [...query.args, KEYSET_PAGE] : [...query.args, ...after, KEYSET_PAGE])) as Raw[];
+    const page = (await readRows(store, after === null ? query.first : query.next, after === null ? [...query.firstArgs, KEYSET_PAGE] : [...query.nextArgs, ...after, KEYSET_PAGE])) as Raw[];
     all.push(...page);
     if (page.length < KEYSET_PAGE) break;
     after = query.keyOf(page[page.length - 1]);

@@ -15,17 +15,18 @@ type Raw = [createdAt: number, id: string, name: string | null, email: string | 
 
 const SELECT = `SELECT l.created_at, l.id, l.name, l.email, l.phone, l.company, l.source, l.source_name, l.path, l.country, l.channel, l.campaign, l.source_medium, nullif(lower(hex(v.uid)), '')
   FROM leads l LEFT JOIN visitor_rows v ON v.seq = l.visitor
-  WHERE l.site_id = ? AND l.created_at >= ? AND l.created_at < ? AND l.rowid <= ?`;
+  WHERE l.site_id = ? AND l.created_at >= ? AND l.rowid <= ?`;
 const ORDER = "ORDER BY l.created_at DESC, l.id DESC LIMIT ?";
 
 export const leadsReport: ReportRun = async ({ site, period, piiAccess }) => {
   const { start, end } = period.range;
   const [[total, upTo]] = (await readRows(site.store, "SELECT count(*), coalesce(max(rowid), 0) FROM leads WHERE site_id = ? AND created_at >= ? AND created_at < ?", [site.id, start, end])) as [number, number][];
   const rows = await keysetRows<Raw>(site.store, {
-    first: `${SELECT} ${ORDER}`,
-    // The first condition bounds the index range; the second steps past the last row's id.
+    first: `${SELECT} AND l.created_at < ? ${ORDER}`,
+    firstArgs: [site.id, start, upTo, end],
+    // The last row's time is the index range's upper bound; its id steps past the rows of that time already read.
     next: `${SELECT} AND l.created_at <= ? AND (l.created_at < ? OR l.id < ?) ${ORDER}`,
-    args: [site.id, start, end, upTo],
+    nextArgs: [site.id, start, upTo],
     keyOf: (raw) => [raw[0], raw[0], raw[1]],
     toRow: ([createdAt, , name, email, phone, company, source, sourceName, path, country, channel, campaign, sourceMedium, visitorHex]) => ({
       createdAt: isoAt(createdAt),
