@@ -29,7 +29,7 @@ const at = (iso: string) => Date.parse(iso);
 const NOW = at("2026-11-20T12:00:00Z");
 const FROM = "2026-11-18";
 const TO = "2026-11-20";
-const V = { V1: uuid(), V2: uuid(), V3: uuid(), V4: uuid(), V5: uuid(), V6: uuid() };
+const V = { V1: uuid(), V2: uuid(), V3: uuid(), V4: uuid(), V5: uuid(), V6: uuid(), V7: uuid() };
 let ipCounter = 0;
 const nextIp = () => `81.2.${(ipCounter >> 8) & 255}.${++ipCounter & 255}`;
 
@@ -66,6 +66,16 @@ async function popupLead(popupId: string, vid: string, variant: string, fields: 
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { leadId: string }).leadId;
+}
+
+/** Spins a wheel as the page does (each spin from its own visitor and address unless given). */
+async function spin(site: { siteKey: string }, origin: string, wheel: string, vid = uuid(), email = `${uuid().slice(0, 12)}@example.com`, ip = nextIp()): Promise<void> {
+  const res = await fetch(`${s.url}/v1/spins`, {
+    method: "POST",
+    body: JSON.stringify({ v: 1, s: site.siteKey, id: uuid(), vid, sid: uuid(), wheel, fields: { email }, path: "/shop" }),
+    headers: { "content-type": "application/json", origin, "user-agent": CHROME_UA, "x-forwarded-for": ip },
+  });
+  expect(res.status).toBe(201);
 }
 
 const leadAt: Record<string, number> = {};
@@ -127,6 +137,17 @@ beforeAll(async () => {
 
   // V6 declines both on the 20th.
   await visit("2026-11-20T08:01:00Z", V.V6, [consentAt("/landing", "2026-11-20T08:00:00Z", false, false)], { analytics: false, marketing: false });
+
+  // V7: checkout, pricing, demo and a 20 USD purchase on the 20th, then spins the rep wheel (a lead).
+  await visit("2026-11-20T10:10:00Z", V.V7, [
+    pageAt("/checkout", "2026-11-20T10:00:00Z"),
+    pageAt("/pricing", "2026-11-20T10:01:00Z"),
+    pageAt("/demo", "2026-11-20T10:02:00Z"),
+    ev("conversion", at("2026-11-20T10:03:00Z"), { u: "https://rep.test/thanks", ti: "Thanks", n: "buy", val: 20, cur: "USD", oid: uuid() }),
+  ]);
+  const wheel = rows.wheel(rep.id, wheelDef([slice("Sticker", 1, { prize: "static_code", code: "STICK" }), slice("Nothing", 1e-9)], { name: "Rep wheel" }));
+  leadAt.V7 = s.clock.ms;
+  await spin(rep, "https://rep.test", wheel, V.V7, "linus@example.com", US_IP);
   s.clock.ms = NOW;
 }, 60_000);
 
@@ -137,11 +158,26 @@ afterAll(async () => {
 describe("leads", () => {
   test("every lead of the range, newest first, the catalogue's columns; contact details as stored with PII access", async () => {
     const report = await run("leads", rep.id);
-    expect(report.total).toBe(2);
-    expect(report.rows.map(Object.keys)).toEqual([columnsOf("leads"), columnsOf("leads")]);
+    expect(report.total).toBe(3);
+    expect(report.rows.map(Object.keys)).toEqual(report.rows.map(() => columnsOf("leads")));
     // Attribution is the lead's own, from its visitor's session: direct visits; V2 gave no
     // marketing consent, so its lead keeps no campaign nor source / medium.
     expect(report.rows).toEqual([
+      {
+        createdAt: new Date(leadAt.V7).toISOString(),
+        name: null,
+        email: "linus@example.com",
+        phone: null,
+        company: null,
+        source: "spin",
+        sourceName: "Rep wheel",
+        path: "/shop",
+        country: "US",
+        channel: "direct",
+        campaign: "(not set)",
+        sourceMedium: "(direct) / (none)",
+        visitorId: V.V7,
+      },
       {
         createdAt: new Date(leadAt.V2).toISOString(),
         name: "Grace Hopper",
@@ -177,8 +213,9 @@ describe("leads", () => {
 
   test("without PII access the contact details pass through the masking module; nothing else changes", async () => {
     const [open, masked] = [await run("leads", rep.id, true), await run("leads", rep.id, false)];
-    expect(masked.total).toBe(2);
+    expect(masked.total).toBe(3);
     expect(masked.rows.map((r) => [r.name, r.email, r.phone, r.company])).toEqual([
+      [null, "l***", null, null],
       ["G***", "g***", null, null],
       ["A***", "a***", null, null],
     ]);
@@ -194,10 +231,27 @@ describe("leads", () => {
 });
 
 describe("hot_leads", () => {
-  test("V1's lead only: score 62 (recency 15, depth 2, intent 20, conversion with value 15, lead 10), highest first; V2 scores 30 (warm: recency 20, lead 10)", async () => {
+  test("V7 (67) then V1 (62), masked; V2 (30: recency 20, lead 10) is warm and left out", async () => {
     const report = await run("hot_leads", rep.id, false);
-    expect(report.total).toBe(1);
+    expect(report.total).toBe(2);
     expect(report.rows).toEqual([
+      // V7: seen today 20, 3 pageviews 2, checkout + pricing + demo 24 capped at 20, a purchase with value 15, a lead 10.
+      {
+        score: 67,
+        tier: "hot",
+        name: null,
+        email: "l***",
+        phone: null,
+        company: null,
+        createdAt: new Date(leadAt.V7).toISOString(),
+        lastSeenAt: "2026-11-20T10:03:00.000Z",
+        sessions: 1,
+        conversions: 1,
+        source: "spin",
+        channel: "direct",
+        visitorId: V.V7,
+      },
+      // V1: seen 2 days ago 15, 3 pageviews 2, pricing + demo + contact 22 capped at 20, a purchase with value 15, a lead 10.
       {
         score: 62,
         tier: "hot",
@@ -214,7 +268,7 @@ describe("hot_leads", () => {
         visitorId: V.V1,
       },
     ]);
-    expect(Object.keys(report.rows[0])).toEqual(columnsOf("hot_leads"));
+    expect(report.rows.map(Object.keys)).toEqual(report.rows.map(() => columnsOf("hot_leads")));
   });
 });
 
@@ -251,20 +305,12 @@ describe("spin_performance and short_links (site shop, UTC)", () => {
   beforeAll(async () => {
     s.clock.ms = at("2026-11-19T12:00:00Z");
     const O = "https://shop.test";
-    const spin = async (wheel: string) => {
-      const res = await fetch(`${s.url}/v1/spins`, {
-        method: "POST",
-        body: JSON.stringify({ v: 1, s: shop.siteKey, id: uuid(), vid: uuid(), sid: uuid(), wheel, fields: { email: `${uuid().slice(0, 12)}@example.com` }, path: "/shop" }),
-        headers: { "content-type": "application/json", origin: O, "user-agent": CHROME_UA, "x-forwarded-for": nextIp() },
-      });
-      expect(res.status).toBe(201);
-    };
     const w1 = rows.wheel(shop.id, wheelDef([slice("10 % off", 1, { prize: "static_code", code: "TEN" }), slice("Nothing", 1e-9)], { name: "Launch wheel" }), "active", at("2026-11-01T00:00:00Z"));
     const w2 = rows.wheel(shop.id, wheelDef([slice("Free tote", 1, { prize: "coupon_pool", codes: ["T1", "T2", "T3"] }), slice("Try again", 1e-9)], { name: "Tote wheel" }), "active", at("2026-11-02T00:00:00Z"));
     rows.wheel(shop.id, wheelDef([slice("A", 1), slice("B", 1)], { name: "Idle wheel" }), "paused", at("2026-11-03T00:00:00Z"));
-    await spin(w1);
-    await spin(w1);
-    await spin(w2);
+    await spin(shop, O, w1);
+    await spin(shop, O, w1);
+    await spin(shop, O, w2);
 
     linkIds = {
       spring: createShortLink(s.dataDir, { siteId: shop.id }, { slug: "spring", url: "https://shop.test/spring", utm: { source: "newsletter", medium: "email", campaign: "spring" } }),
