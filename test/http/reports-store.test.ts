@@ -409,3 +409,17 @@ describe("keyset pages", () => {
     expect((await run("leads", bulk.id)).total).toBe(LEADS + 1);
   });
 });
+
+describe("a site with nothing stored", () => {
+  let empty: { id: string };
+  beforeAll(() => {
+    empty = must(s.admin("site", "create", "--org", orgId, "--name", "Empty", "--domain", "empty.test"));
+  });
+
+  test("each of the six reports: total 0 and no rows", async () => {
+    for (const key of ["leads", "hot_leads", "popup_performance", "spin_performance", "short_links", "consent_log"] as const) {
+      const report = await run(key, empty.id);
+      expect([key, report.total, report.rows]).toEqual([key, 0, []]);
+    }
+  });
+});
