@@ -18,7 +18,7 @@ import { STORE_REPORTS } from "../../lib/reports/store-reports.ts";
  * - V1 11-10 09:00: pageviews / and /pricing, a conversion "buy" of 49.5 at 09:05 → 1 session.
  * - V2 11-10 15:00: pageview "/=cmd" titled "=SUM(A1)" with utm_campaign "+spring", source "-x", medium "@cpc".
  * - 11-11: nothing (a zero day).
- * - V1 11-12 10:00: pageview / (a second session of a returning visitor).
+ * - V1 11-12 10:00 from news.example.com: pageview / and a custom event "=download" (a second session of a returning visitor).
  *
  * kpi_daily, worked out by hand:
  * | date       | users | sessions | pageviews | conversions |
@@ -52,9 +52,9 @@ beforeAll(async () => {
   const boot = s.bootstrap!;
   org = boot.orgId;
   base = `/api/v1/orgs/${org}/sites/${boot.siteId}/reports`;
-  const send = async (vid: string, events: Record<string, unknown>[], utm: Record<string, string> = {}) => {
+  const send = async (vid: string, events: Record<string, unknown>[], utm: Record<string, string> = {}, ref = "") => {
     s.clock.ms = Math.max(...events.map((e) => e.ts as number)) + 60_000;
-    expect((await post(s.url, batch(boot.siteKey, events, { vid, sid: uuid(), utm }))).status).toBe(202);
+    expect((await post(s.url, batch(boot.siteKey, events, { vid, sid: uuid(), utm, ref }))).status).toBe(202);
   };
   await send(V1, [
     page("/", "2026-11-10T09:00:00Z"),
@@ -62,7 +62,7 @@ beforeAll(async () => {
     ev("conversion", at("2026-11-10T09:05:00Z"), { u: "http://localhost/thanks", ti: "Thanks", n: "buy", val: 49.5, oid: uuid() }),
   ]);
   await send(V2, [page("/=cmd", "2026-11-10T15:00:00Z", "=SUM(A1)")], { utm_campaign: "+spring", utm_source: "-x", utm_medium: "@cpc" });
-  await send(V1, [page("/", "2026-11-12T10:00:00Z")]);
+  await send(V1, [page("/", "2026-11-12T10:00:00Z"), ev("event", at("2026-11-12T10:01:00Z"), { n: "=download" })], {}, "https://news.example.com/story");
   s.clock.ms = NOW;
 
   const db = new Database(join(s.dataDir, `${org}.sqlite`));
@@ -289,6 +289,13 @@ describe.skipIf(!BUILT.has("campaign_performance"))("formula injection through a
   test("UTM values starting with +, -, @ are escaped in the CSV; the numbers after them are not", async () => {
     const csv = new TextDecoder().decode(new Uint8Array(await (await get(`${base}/campaign_performance?${RANGE}&format=csv`)).arrayBuffer()));
     expect(csv).toContain("'+spring,'-x,'@cpc,1,1,");
+  });
+});
+
+describe.skipIf(!BUILT.has("events"))("formula injection through an event name", () => {
+  test("a custom event named =download is escaped in the CSV", async () => {
+    const csv = new TextDecoder().decode(new Uint8Array(await (await get(`${base}/events?${RANGE}&format=csv`)).arrayBuffer()));
+    expect(csv).toContain(",'=download,1,1,1,1\r\n");
   });
 });
 
