@@ -214,7 +214,7 @@ function ScheduleDialog({ base, reports, schedule, reportKey, timezone, onClose 
         </select>
       ))}
       {form.frequency === "weekly" &&
-        field("weekday", "On", (extra) => (
+        field("weekday", "Day of the week", (extra) => (
           <select value={form.weekday} onChange={(e) => set("weekday", e.currentTarget.value)} {...extra}>
             {WEEKDAYS.map((d, i) => (
               <option value={String(i + 1)}>{d}</option>

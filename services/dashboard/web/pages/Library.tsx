@@ -98,14 +98,18 @@ export function LibraryReportPage({ base, orgId, reportKey, range, timezone, bac
       <nav aria-label="Back" class="crumbs">
         <a href={back}>All reports</a>
       </nav>
+      {entry && (
+        <>
+          <h2>
+            {entry.title} {entry.pii && <PiiBadge />}
+          </h2>
+          <p>{entry.description}</p>
+          {entry.pii && !memberMay(orgId, "analytics.pii.read") && <p class="note">Contact details are masked: your role does not hold analytics.pii.read.</p>}
+        </>
+      )}
       <Await state={result}>
         {(report) => (
           <>
-            <h2>
-              {report.title} {entry?.pii && <PiiBadge />}
-            </h2>
-            {entry && <p>{entry.description}</p>}
-            {entry?.pii && !memberMay(orgId, "analytics.pii.read") && <p class="note">Contact details are masked: your role does not hold analytics.pii.read.</p>}
             <div class="report-actions">
               {refusal === null ? (
                 <>
