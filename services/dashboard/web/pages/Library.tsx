@@ -1,9 +1,9 @@
 import { useState } from "preact/hooks";
 import type { CatalogueEntry, ReportCatalogue, ReportResult } from "../../../../lib/reports/models.ts";
-import type { ColumnType } from "../../../../lib/reports/catalogue.ts";
 import { api } from "../api.ts";
 import { rangeQuery, type Range } from "../dates.ts";
-import { formatDecimal, formatInteger, formatInZone, formatMoney, formatPercent } from "../format.ts";
+import { formatInteger } from "../format.ts";
+import { cellText, NUMERIC } from "../report-cells.ts";
 import { useLoad } from "../load.ts";
 import { Table, type Column } from "../components/Table.tsx";
 import { Await } from "../components/Failure.tsx";
@@ -56,25 +56,6 @@ export function LibraryPage({ base, orgId, range, timezone }: { base: string; or
 }
 
 type Row = ReportResult["rows"][number];
-type Cell = Row[string];
-
-/** A cell as the page shows it (docs/reports.md "Column types"): rates as %, money in the report's currency, instants where the site is. */
-export function cellText(value: Cell | undefined, type: ColumnType, currency: string, timezone: string): string {
-  if (value === null || value === undefined || value === "") return "—";
-  if (typeof value === "string") return type === "timestamp" ? formatInZone(value, timezone) : value;
-  switch (type) {
-    case "integer":
-      return formatInteger(value);
-    case "rate":
-      return formatPercent(value);
-    case "money":
-      return formatMoney(value, currency);
-    default:
-      return formatDecimal(value);
-  }
-}
-
-const NUMERIC: readonly ColumnType[] = ["integer", "decimal", "rate", "money"];
 
 /** Why the export links are not offered to this member, or null when they are. */
 function exportRefusal(orgId: string, entry: CatalogueEntry | undefined): string | null {
