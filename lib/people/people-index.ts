@@ -14,6 +14,13 @@ export interface LeadContact {
   email: string | null;
 }
 
+/** A lead's attribution as stored on it. */
+export interface LeadGroup {
+  channel: string | null;
+  campaign: string | null;
+  sourceMedium: string | null;
+}
+
 export class PeopleIndex {
   readonly leadsOf = new Map<number, LeadContact>();
   /** Leads per visitor seq, and 1 for identified visitors, as columns (the list reads every visitor). */
@@ -22,6 +29,15 @@ export class PeopleIndex {
   /** identify() user id per visitor (the latest linked), and the visitors of each user id. */
   readonly userOf = new Map<number, number>();
   readonly visitorsOfUser = new Map<number, number[]>();
+  /**
+   * Every lead's time and attribution group (channel, campaign, source / medium), as columns:
+   * leads per campaign over any range is a scan of these, not a query over a million rows.
+   */
+  private leadAt = new Float64Array(0);
+  private leadGroup = new Int32Array(0);
+  private leadTotal = 0;
+  private readonly groups: LeadGroup[] = [];
+  private readonly groupIds = new Map<string, number>();
   private leadsUpTo = 0;
   private identities = 0;
 
@@ -29,19 +45,24 @@ export class PeopleIndex {
 
   /** Reads the leads and identity links added since the last call. */
   async refresh(store: TenantStore): Promise<void> {
+    // Up to the newest lead now, visitor or not: leads without a visitor (imports, connectors)
+    // are passed once, not scanned again at every refresh.
+    const newest = ((await readRows(store, "SELECT max(rowid) FROM leads", []))[0][0] as number | null) ?? 0;
     const leads = await readRows(
       store,
-      "SELECT rowid, visitor, name, email FROM leads WHERE site_id = ? AND rowid > ? AND visitor IS NOT NULL ORDER BY rowid",
-      [this.siteId, this.leadsUpTo],
+      "SELECT visitor, name, email, created_at, channel, campaign, source_medium FROM leads WHERE rowid > ? AND rowid <= ? AND site_id = ? ORDER BY rowid",
+      [this.leadsUpTo, newest, this.siteId],
     );
-    for (const [rowid, visitor, name, email] of leads as [number, number, string | null, string | null][]) {
+    for (const [visitor, name, email, createdAt, channel, campaign, sourceMedium] of leads as [number | null, string | null, string | null, number, string | null, string | null, string | null][]) {
+      this.addLead(createdAt, channel, campaign, sourceMedium);
+      if (visitor === null) continue;
       const known = this.leadsOf.get(visitor);
       this.leadsOf.set(visitor, { leads: (known?.leads ?? 0) + 1, name: name ?? known?.name ?? null, email: email ?? known?.email ?? null });
       this.columnsFor(visitor);
       this.leadsByVisitor[visitor]++;
       this.identifiedVisitors[visitor] = 1;
-      this.leadsUpTo = rowid;
     }
+    this.leadsUpTo = newest;
     if (this.data.siteRef < 0) return;
     // Identity links have no row order to follow (the table is keyed by site, user, visitor):
     // they are few, so all are read again when their number changes.
@@ -59,6 +80,34 @@ export class PeopleIndex {
       this.visitorsOfUser.set(user, visitors);
     }
     this.identities = links;
+  }
+
+  /** Leads created in [start, end) (epoch ms) per attribution group. */
+  leadsByGroup(start: number, end: number): (LeadGroup & { leads: number })[] {
+    const counts = new Int32Array(this.groups.length);
+    const { leadAt, leadGroup } = this;
+    for (let i = 0; i < this.leadTotal; i++) if (leadAt[i] >= start && leadAt[i] < end) counts[leadGroup[i]]++;
+    return this.groups.map((g, i) => ({ ...g, leads: counts[i] })).filter((g) => g.leads > 0);
+  }
+
+  private addLead(createdAt: number, channel: string | null, campaign: string | null, sourceMedium: string | null): void {
+    const key = `${channel}\u0000${campaign}\u0000${sourceMedium}`;
+    let group = this.groupIds.get(key);
+    if (group === undefined) {
+      group = this.groups.push({ channel, campaign, sourceMedium }) - 1;
+      this.groupIds.set(key, group);
+    }
+    if (this.leadTotal === this.leadAt.length) {
+      const size = Math.max(1024, this.leadTotal * 2);
+      const at = new Float64Array(size);
+      at.set(this.leadAt);
+      this.leadAt = at;
+      const groups = new Int32Array(size);
+      groups.set(this.leadGroup);
+      this.leadGroup = groups;
+    }
+    this.leadAt[this.leadTotal] = createdAt;
+    this.leadGroup[this.leadTotal++] = group;
   }
 
   leadCount(visitor: number): number {

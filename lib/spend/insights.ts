@@ -3,7 +3,7 @@ import type { Period } from "../analytics/period.ts";
 import type { AnalyticsSite } from "../analytics/site-cache.ts";
 import { PAID_CHANNELS } from "../channels.ts";
 import { readRows } from "../db/statements.ts";
-import { dayIn } from "../time.ts";
+import { peopleOf } from "../people/people-index.ts";
 import { adPlatformStates } from "./states.ts";
 import { clustersOf, NOT_SET, type Cluster as MatchCluster, type MatchGroup, type MatchSpend } from "./matching.ts";
 import { AD_PLATFORMS, type AdPlatform, type InsightModel, type InsightRow, type MarketingInsights } from "./models.ts";
@@ -139,19 +139,15 @@ function ourGroups(site: AnalyticsSite, period: Period, model: AttributionModel)
 
 /** The range's leads per the channel and campaign stored with them (their visitor's latest session when captured). */
 export async function leadsByGroup(site: AnalyticsSite, period: Period): Promise<{ channel: string; campaign: string; source: string; medium: string; leads: number }[]> {
-  // A day in any timezone lies within a day either side of the UTC day.
-  const lo = (period.from - 1) * 86_400_000, hi = (period.to + 2) * 86_400_000;
-  const rows = (await readRows(site.store, "SELECT created_at, channel, campaign, source_medium FROM leads WHERE site_id = ? AND created_at >= ? AND created_at < ?", [site.id, lo, hi])) as [number, string | null, string | null, string | null][];
+  const people = await peopleOf(site.id, site.data, site.store);
   const counts = new Map<string, { channel: string; campaign: string; source: string; medium: string; leads: number }>();
-  for (const [createdAt, channel, campaign, sourceMedium] of rows) {
-    const day = dayIn(site.timezone, createdAt);
-    if (day < period.range.from || day > period.range.to) continue;
+  for (const { channel, campaign, sourceMedium, leads } of people.leadsByGroup(period.range.start, period.range.end)) {
     const [source, medium] = sourceMedium ? sourceMedium.split(" / ") : [NOT_SET, NOT_SET];
     const g = { channel: channel ?? "unassigned", campaign: campaign ?? NOT_SET, source: source ?? NOT_SET, medium: medium ?? NOT_SET };
     const key = keyOf(g.channel, g.campaign, g.source, g.medium);
     const known = counts.get(key);
-    if (known) known.leads++;
-    else counts.set(key, { ...g, leads: 1 });
+    if (known) known.leads += leads;
+    else counts.set(key, { ...g, leads });
   }
   return [...counts.values()];
 }
