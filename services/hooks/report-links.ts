@@ -48,7 +48,8 @@ function done(t: LinkTarget): Response {
 
 export function reportLinks(platform: Platform) {
   const params = t.Object({ purpose: t.String(), token: t.String() });
-  const detail = (summary: string) => ({ summary, tags: ["Reports"], description: "`purpose` confirm or unsubscribe; the token is the signed one of the mail. A bad token → 404 page." });
+  // Left out of the OpenAPI document like GET /l/{slug}: pages for a browser, not API calls (docs/reports.md describes them).
+  const detail = (summary: string) => ({ summary, hide: true });
   return new Elysia({ name: "hooks-report-links" })
     .get("/v1/hooks/reports/:purpose/:token", ({ params: p }) =>
       answering(async () => {
