@@ -38,7 +38,9 @@ let site: { id: string; siteKey: string };
 const BOUNCING = "bounce@example.com";
 
 const at = (iso: string) => Date.parse(iso);
-const worker = () => s.schedules!;
+/** The test's own worker, kicked by hand (the stack's is stopped: its timer's pass must not race a kick). */
+let scheduler: ScheduleWorker;
+const worker = () => scheduler;
 const scope = () => ({ orgId, siteId: site.id });
 const by = () => ({ actor: OPERATOR, ownerUserId: ownerId });
 const db = async () => (await s.platform.tenants.get({ id: orgId, dbUrl: null })).db;
@@ -68,6 +70,8 @@ const weekly = (over: Partial<ScheduleInput> = {}): ScheduleInput => ({ reportKe
 beforeAll(async () => {
   mailbox = await startMailbox({ rejects: (address) => address === BOUNCING });
   s = await startStack({ env: { SMTP_URL: mailbox.url } });
+  await s.schedules!.stop();
+  scheduler = new ScheduleWorker(s.platform);
   orgId = s.bootstrap!.orgId;
   ownerEmail = s.bootstrap!.ownerEmail;
   site = must(s.admin("site", "create", "--org", orgId, "--name", "Berlin shop", "--domain", "localhost", "--timezone", "Europe/Berlin", "--currency", "EUR"));
@@ -215,6 +219,21 @@ describe("sending", () => {
       platforms.forEach(closePlatform);
     }
     await deleteSchedule(s.platform, { orgId, scheduleId: created.id }, by());
+  });
+
+  test("an attempt left sending past its lease (its process stopped) counts as failed and is retried", async () => {
+    s.clock.ms = at("2027-06-10T12:00:00Z");
+    const created = await createSchedule(s.platform, scope(), { reportKey: "kpi_daily", frequency: "daily", at: "08:00", recipients: [ownerEmail], format: "csv" }, by());
+    const due = at("2027-06-11T06:00:00Z");
+    await (await db()).insert(reportRuns).values({ scheduleId: created.id, runDueAt: due, attempt: 1, startedAt: due, leaseUntil: due + 600_000, status: "sending" });
+    expect(await kickAt("2027-06-11T06:09:59Z")).toMatchObject({ ok: 0, failed: 0 });
+    await nothingFor(ownerEmail);
+    expect((await kickAt("2027-06-11T06:10:00Z")).failed).toBe(1);
+    expect(await item(created.id)).toMatchObject({ lastStatus: "failed", lastError: "The attempt did not finish (the sending process stopped)", nextRunAt: "2027-06-11T06:15:00.000Z" });
+    expect((await kickAt("2027-06-11T06:15:00Z")).ok).toBe(1);
+    expect((await mailbox.next(ownerEmail)).text).toContain("Data complete through 2027-06-10.");
+    const runs = await (await db()).select().from(reportRuns).where(eq(reportRuns.scheduleId, created.id));
+    expect(runs.map((r) => [r.attempt, r.status])).toEqual([[1, "failed"], [2, "ok"]]);
   });
 
   test("an owner demoted to viewer: the run is skipped, nothing sent", async () => {
