@@ -28,6 +28,8 @@ export const CHANNELS = [
   "unassigned",
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
+/** The channels of paid traffic (GA4's paid groups, display included). */
+export const PAID_CHANNELS: ReadonlySet<string> = new Set<Channel>(["paid_search", "paid_social", "paid_video", "paid_shopping", "paid_other", "display", "cross_network"]);
 
 export const NOT_SET = "(not set)";
 export const DIRECT = "(direct)";

@@ -1,29 +1,67 @@
+import { stringify } from "csv-stringify/sync";
+
 /**
- * CSV text (RFC 4180: comma-separated, CRLF line ends, a field with a comma, quote or line break
- * quoted, quotes doubled). A cell a spreadsheet would read as a formula (one starting with =, +,
- * -, @, or a tab or carriage return) gets a leading apostrophe: exported personal data cannot run
- * as a formula on the reader's machine (OWASP "CSV injection").
+ * The one CSV writer (docs/reports.md "Files"): RFC 4180 (comma, CRLF line ends, a field with a
+ * comma, quote or line break quoted, quotes doubled), UTF-8 with a byte-order mark so Excel reads
+ * accents, a header row first. A text cell a spreadsheet would read as a formula (one starting
+ * with =, +, -, @, a tab or a carriage return) gets a leading apostrophe, so exported data cannot
+ * run as a formula on the reader's machine (OWASP "CSV injection"); numbers are written as they
+ * are — csv-stringify's `escape_formulas` looks at strings only, so -5 stays -5.
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+export type CsvCell = string | number | null;
 
-export function csvCell(value: string | number | null): string {
-  if (value === null) return "";
-  const text = typeof value === "number" ? String(value) : FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/** Rows handed to csv-stringify at a time: large enough to be quick, small enough to keep memory flat. */
+const BATCH_ROWS = 1_000;
+
+const OPTIONS = {
+  escape_formulas: true,
+  record_delimiter: "windows",
+  // csv-stringify quotes a field holding the whole "\r\n" but not a lone "\n" or "\r"; RFC 4180 quotes any line break.
+  quoted_match: /[\r\n]/,
+} as const;
+
+/**
+ * The CSV as a byte stream. Each pull takes the next batch of rows from the iterator and writes
+ * it, and the stream asks again only once the reader took the last one — so a million-row report
+ * is never held in memory, only one batch of it.
+ */
+export function csvStream(header: readonly string[], rows: Iterable<readonly CsvCell[]>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let iterator: Iterator<readonly CsvCell[]> | null = null;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const first = iterator === null;
+      iterator ??= rows[Symbol.iterator]();
+      const batch: (readonly CsvCell[])[] = first ? [header] : [];
+      let done = false;
+      while (batch.length < BATCH_ROWS) {
+        const next = iterator.next();
+        if (next.done) {
+          done = true;
+          break;
+        }
+        batch.push(next.value);
+      }
+      if (batch.length > 0) controller.enqueue(encoder.encode(stringify(batch, { ...OPTIONS, bom: first })));
+      if (done) controller.close();
+    },
+    cancel() {
+      // A reader gone mid-file: let a store-backed iterator close its statement.
+      iterator?.return?.();
+    },
+  });
 }
 
-export function csvText(header: readonly string[], rows: readonly (readonly (string | number | null)[])[]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
-}
-
-/** A CSV answer the browser saves as a file (never cached: it holds personal data). */
-export function csvFile(filename: string, csv: string): Response {
-  return new Response(csv, {
+/** A file answer the browser saves (never cached: exports may hold personal data). */
+export function fileResponse(filename: string, contentType: string, body: BodyInit): Response {
+  return new Response(body, {
     headers: {
-      "content-type": "text/csv; charset=utf-8",
+      "content-type": contentType,
       "content-disposition": `attachment; filename="${filename.replace(/[^\w.-]/g, "_")}"`,
       "cache-control": "no-store",
     },
   });
 }
+
+export const CSV_TYPE = "text/csv; charset=utf-8";

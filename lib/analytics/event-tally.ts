@@ -79,3 +79,6 @@ export function tallyInRange(data: SiteData, from: number, to: number, type: num
   eachRowInRange(data, from, to, type, (row) => tally.add(row));
   return tally;
 }
+
+/** Events per user, to 2 decimals (0 without users). */
+export const eventsPerUser = (events: number, users: number): number => (users > 0 ? Math.round((events / users) * 100) / 100 : 0);

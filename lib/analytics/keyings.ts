@@ -18,7 +18,9 @@ import type { TypedColumn } from "./columns.ts";
 export const DIMENSIONS = [...EXPLORE_COLUMN_DIMENSIONS, "visitor", "date"] as const;
 export type Dimension = ExploreColumnDimension | "visitor" | "date";
 /** The API's dimensions plus the ones only reports group by. */
-export type ReportDimension = Dimension | ColumnDimension | "userType" | "sourceMedium" | "campaignSourceMedium";
+export type ReportDimension = Dimension | ColumnDimension | "userType" | CombinedDimension;
+/** Dimensions made of several session columns (the report library's rows are such tuples). */
+export type CombinedDimension = "sourceMedium" | "campaignSourceMedium" | "sourceMediumChannel" | "referrerChannel" | "countryRegion" | "deviceBrowserOs";
 
 /** What a missing value reads as in reports and filters (GA4's placeholder). */
 export const NOT_SET = "(not set)";
@@ -30,6 +32,10 @@ const COLUMN_OF: Partial<Record<ReportDimension, SessionDim>> = COLUMN_OF_DIMENS
 const COMBINED: Partial<Record<ReportDimension, SessionDim[]>> = {
   sourceMedium: ["source", "medium"],
   campaignSourceMedium: ["campaign", "source", "medium"],
+  sourceMediumChannel: ["source", "medium", "channel"],
+  referrerChannel: ["referrer_host", "channel"],
+  countryRegion: ["country", "region"],
+  deviceBrowserOs: ["device", "browser", "os"],
 };
 
 /**

@@ -13,8 +13,8 @@ export interface ApiRoute {
   feature?: Feature | ((params: Record<string, string>) => Feature | undefined);
   summary: string;
   tag: string;
-  /** A second answer as a file (e.g. `format=csv`): its media type and when it is given. */
-  file?: { mediaType: string; description: string };
+  /** A second answer as a file (e.g. `format=csv`): its media types (one per format) and when it is given. */
+  file?: { mediaTypes: readonly string[]; description: string };
 }
 
 const org = "/api/v1/orgs/:orgId";
@@ -29,7 +29,7 @@ const qrRoute = <F extends "svg" | "png">(format: F, mediaType: string, size: st
     feature: "shortlinks",
     summary: `The link's QR code as ${format.toUpperCase()}`,
     tag: "Campaigns",
-    file: { mediaType, description: `The QR code of \`shortUrl?qr=1\` (scans are counted as \`qr\` clicks)${size}, as \`attachment; filename="{slug}.${format}"\`.` },
+    file: { mediaTypes: [mediaType], description: `The QR code of \`shortUrl?qr=1\` (scans are counted as \`qr\` clicks)${size}, as \`attachment; filename="{slug}.${format}"\`.` },
   }) as const;
 
 export const API = {
@@ -59,7 +59,7 @@ export const API = {
     summary: "Leads, newest first",
     tag: "People",
     file: {
-      mediaType: "text/csv",
+      mediaTypes: ["text/csv"],
       description:
         "With `format=csv`: every lead of the filtered list (no paging) as a CSV file (`Content-Disposition: attachment`), contact details masked as in the JSON answer, cells starting with =, +, -, @ prefixed with an apostrophe; audited as `report.exported`. Only a dashboard session of a user with two-factor on and a second factor from the last 15 minutes: an API key → 403 FORBIDDEN (details path `format`); two-factor off → 403 STEP_UP_REQUIRED (details path `twoFactor`); no recent second factor → 403 STEP_UP_REQUIRED.",
     },
@@ -77,6 +77,20 @@ export const API = {
   shortLinkQrSvg: qrRoute("svg", "image/svg+xml", ""),
   shortLinkQrPng: qrRoute("png", "image/png", ", 512 pixels square"),
   shortLinkStats: { method: "GET", path: `${site}/shortlinks/:id`, permission: "shortlinks.read", feature: "shortlinks", summary: "A short link with its clicks by class and day, countries, devices, referrers, and the sessions, leads, conversions and revenue its clicks became", tag: "Campaigns" },
+  listReports: { method: "GET", path: `${site}/reports`, permission: "reports.read", feature: "reports", summary: "The report library: the nineteen reports and the site's e-mail schedules", tag: "Reports" },
+  reportResult: {
+    method: "GET",
+    path: `${site}/reports/:key`,
+    permission: "reports.read",
+    feature: "reports",
+    summary: "A library report: its columns, the first 200 rows and the full count, or the whole report as a CSV or XLSX file",
+    tag: "Reports",
+    file: {
+      mediaTypes: ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+      description:
+        "With `format=csv` or `format=xlsx`: the whole report as a file, `Content-Disposition: attachment; filename=\"{site}_{key}_{from}_{to}.{csv|xlsx}\"`, audited as `report.exported`; needs `reports.export` (403 FORBIDDEN, details path `format`), and for a `pii` report `analytics.pii.read`. CSV: RFC 4180, UTF-8 with a byte-order mark, header of column labels, text cells starting with =, +, -, @, tab or carriage return prefixed with an apostrophe, numbers as they are. XLSX: typed cells; more than 200 000 rows → 422 VALIDATION_FAILED (details path `format`: use csv). The data's own read permission (`leads.read`, `popups.read`, …) → 403 FORBIDDEN (details path `key`); its plan feature → 403 FEATURE_UNAVAILABLE; an unknown key → 404 NOT_FOUND naming the keys.",
+    },
+  },
 } as const satisfies Record<string, ApiRoute>;
 
 export type ApiRouteId = keyof typeof API;

@@ -26,19 +26,19 @@ import { NO_VARIANT, type PopupDefinition } from "./types.ts";
 
 
 /** Views and closes per variant over the period's days. */
-async function dayFigures(store: TenantStore, popupId: string, period: Period): Promise<Map<string, { views: number; closes: number }>> {
+export async function dayFigures(store: TenantStore, popupId: string, period: Period): Promise<Map<string, { views: number; closes: number }>> {
   const rows = (await readRows(store, "SELECT variant, sum(views), sum(closes) FROM popup_days WHERE popup_id = ? AND day >= ? AND day <= ? GROUP BY variant", [popupId, period.from, period.to])) as [string, number, number][];
   return new Map(rows.map(([variant, views, closes]) => [variant, { views, closes }]));
 }
 
-type ExposureFigures = Map<string, { n: number; leads: number }>;
+export type ExposureFigures = Map<string, { n: number; leads: number }>;
 
 /**
  * Visitors who first saw it (or were held out) in the period and leads among them, per
  * variant: a loop over the popup's exposures in memory (exposure-columns.ts), a few ms at
  * 300 000.
  */
-function exposureFigures(exposures: PopupExposures, { start, end }: Period["range"]): ExposureFigures {
+export function exposureFigures(exposures: PopupExposures, { start, end }: Period["range"]): ExposureFigures {
   const n = new Int32Array(exposures.variants.length);
   const leads = new Int32Array(exposures.variants.length);
   const { firstAt, leadAt, variant } = exposures;
@@ -98,7 +98,7 @@ export async function popupList(site: SiteWithStore, canManage: boolean, now: nu
  * then the variants — or, without variants, the popup as shown (key `shown`, recorded `-`).
  * Weights: the holdout's percent, the variants' weights scaled to the rest.
  */
-function armsOf(def: PopupDefinition): { key: string; name: string; weight: number; variant: string }[] {
+export function armsOf(def: PopupDefinition): { key: string; name: string; weight: number; variant: string }[] {
   const rest = 100 - def.holdout;
   const holdout = def.holdout > 0 ? [{ key: HOLDOUT, name: "Holdout (shown nothing)", weight: def.holdout, variant: HOLDOUT }] : [];
   if (def.variants.length === 0) return [...holdout, { key: SHOWN, name: "Popup shown", weight: rest, variant: NO_VARIANT }];

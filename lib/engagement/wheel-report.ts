@@ -11,14 +11,14 @@ import type { SpinDetail, SpinList } from "./models.ts";
 
 
 
-/** Spins in the period's instants and the leads they made, per slice. */
-async function spinFigures(store: TenantStore, wheelId: string, period: Period): Promise<Map<number, { spins: number; leads: number }>> {
-  const rows = (await readRows(store, "SELECT slice, count(*), count(lead_id) FROM spins WHERE wheel_id = ? AND created_at >= ? AND created_at < ? GROUP BY slice", [
+/** Spins in the period's instants, the leads they made and the codes they won (a static code or one of a pool), per slice. */
+export async function spinFigures(store: TenantStore, wheelId: string, period: Period): Promise<Map<number, { spins: number; leads: number; codes: number }>> {
+  const rows = (await readRows(store, "SELECT slice, count(*), count(lead_id), count(code) FROM spins WHERE wheel_id = ? AND created_at >= ? AND created_at < ? GROUP BY slice", [
     wheelId,
     period.range.start,
     period.range.end,
-  ])) as [number, number, number][];
-  return new Map(rows.map(([slice, spins, leads]) => [slice, { spins, leads }]));
+  ])) as [number, number, number, number][];
+  return new Map(rows.map(([slice, spins, leads, codes]) => [slice, { spins, leads, codes }]));
 }
 
 const totals = (bySlice: Map<number, { spins: number; leads: number }>) => {

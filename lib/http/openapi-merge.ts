@@ -147,7 +147,7 @@ export async function mergedOpenApi(platform: Platform, upstreams: Upstream[], c
           if (route.file) {
             // A route that answers only with the file (a QR code) declares no JSON answer of its own.
             const ok = (op.responses["200"] ??= { description: "OK" });
-            ok.content = { ...ok.content, [route.file.mediaType]: { schema: { type: "string" } } };
+            ok.content = { ...ok.content, ...Object.fromEntries(route.file.mediaTypes.map((type) => [type, { schema: { type: "string" } }])) };
             ok.headers = { ...ok.headers, "Content-Disposition": { schema: { type: "string" }, description: "`attachment; filename=…` on the file answer" } };
             op.description = [op.description, route.file.description].join("\n\n");
           }

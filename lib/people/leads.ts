@@ -9,7 +9,7 @@ import { LEAD_SOURCES, type LeadSource } from "../leads/lead.ts";
 import { PAGE_SIZE, type LeadItem, type LeadList, type LeadListQuery } from "./models.ts";
 import { checkStepUp } from "../auth/session-rules.ts";
 import { recordAudit, type Actor } from "../audit.ts";
-import { csvText } from "../csv.ts";
+import { csvStream } from "../csv.ts";
 
 /** A lead row as the API shows it, masked unless the caller may read contact details. */
 export function leadItem(row: typeof leads.$inferSelect, pii: boolean): LeadItem {
@@ -92,7 +92,7 @@ export async function exportLeads(
   caller: LeadsCaller & { actor: Actor; ip: string | null },
   pii: boolean,
   now: number,
-): Promise<{ filename: string; csv: string; rows: number }> {
+): Promise<{ filename: string; body: ReadableStream<Uint8Array>; rows: number }> {
   if (caller.keyId !== null) {
     throw new ApiError("FORBIDDEN", "Exporting leads to a file needs an interactive session with two-factor authentication; API keys cannot export personal data", [
       { path: "format", message: "csv export needs an interactive two-factor session, not an API key" },
@@ -102,7 +102,7 @@ export async function exportLeads(
   const { range, all } = leadFilters(site, query, now);
   const rows = await site.store.db.select().from(leads).where(and(...all)).orderBy(desc(leads.createdAt), desc(leads.id));
   const items = rows.map((row) => leadItem(row, pii));
-  const csv = csvText(LEAD_CSV_COLUMNS, items.map((item) => LEAD_CSV_COLUMNS.map((column) => item[column])));
+  const body = csvStream(LEAD_CSV_COLUMNS, items.map((item) => LEAD_CSV_COLUMNS.map((column) => item[column])));
   await recordAudit(site.store.db, {
     actor: caller.actor,
     action: "report.exported",
@@ -112,5 +112,5 @@ export async function exportLeads(
     ip: caller.ip,
     at: now,
   });
-  return { filename: `leads-${site.id}-${range.from}-${range.to}.csv`, csv, rows: items.length };
+  return { filename: `leads-${site.id}-${range.from}-${range.to}.csv`, body, rows: items.length };
 }

@@ -1,6 +1,7 @@
 import { creditedSessions, type AttributionModel } from "../analytics/attribution.ts";
 import type { Period } from "../analytics/period.ts";
 import type { AnalyticsSite } from "../analytics/site-cache.ts";
+import { PAID_CHANNELS } from "../channels.ts";
 import { readRows } from "../db/statements.ts";
 import { dayIn } from "../time.ts";
 import { adPlatformStates } from "./states.ts";
@@ -15,7 +16,6 @@ import { AD_PLATFORMS, type AdPlatform, type InsightModel, type InsightRow, type
  */
 
 const MODEL_OF: Record<InsightModel, AttributionModel> = { first_touch: "firstTouch", last_touch: "lastTouch", last_non_direct: "lastNonDirect", linear: "linear" };
-const PAID_CHANNELS = new Set(["paid_search", "paid_social", "paid_video", "paid_shopping", "paid_other", "display", "cross_network"]);
 /** The channel a platform's spend counts under when it matched no sessions. */
 const CHANNEL_OF_PLATFORM: Record<AdPlatform, string> = {
   google_ads: "paid_search",
@@ -138,7 +138,7 @@ function ourGroups(site: AnalyticsSite, period: Period, model: AttributionModel)
 }
 
 /** The range's leads per the channel and campaign stored with them (their visitor's latest session when captured). */
-async function leadsByGroup(site: AnalyticsSite, period: Period): Promise<{ channel: string; campaign: string; source: string; medium: string; leads: number }[]> {
+export async function leadsByGroup(site: AnalyticsSite, period: Period): Promise<{ channel: string; campaign: string; source: string; medium: string; leads: number }[]> {
   // A day in any timezone lies within a day either side of the UTC day.
   const lo = (period.from - 1) * 86_400_000, hi = (period.to + 2) * 86_400_000;
   const rows = (await readRows(site.store, "SELECT created_at, channel, campaign, source_medium FROM leads WHERE site_id = ? AND created_at >= ? AND created_at < ?", [site.id, lo, hi])) as [number, string | null, string | null, string | null][];

@@ -33,8 +33,15 @@ export function fromThreadError(info: ThreadError): Error {
 /** A worker's answer to one call; it posts one Reply or an array of them. */
 export type Reply = { id: number; result: unknown } | { id: number; error: ThreadError };
 
-/** What the calling side posts: `init` once to each new worker, then calls. */
-export type CallMessage<Init, Call> = { init: Init } | { id: number; call: Call };
+/**
+ * A streamed answer's traffic (see `streamOut`): the worker posts a chunk, the end or an error
+ * of stream `stream` only when the calling side asked for the next one (`pull`), so a file
+ * of any size crosses with one chunk in flight; `cancel` drops the rest.
+ */
+export type StreamMessage = { stream: number; chunk: Uint8Array } | { stream: number; done: true } | { stream: number; error: ThreadError };
+
+/** What the calling side posts: `init` once to each new worker, then calls, and pulls of streamed answers. */
+export type CallMessage<Init, Call> = { init: Init } | { id: number; call: Call } | { pull: number } | { cancel: number };
 
 interface WorkerCallOptions<Init> {
   /** The worker's first message, made anew for each worker started. */
@@ -55,6 +62,8 @@ interface WorkerCallOptions<Init> {
 export class WorkerCalls<Init = unknown, Call = unknown> {
   private worker: Worker | null = null;
   private readonly waiting = new Map<number, { resolve: (r: never) => void; reject: (e: unknown) => void }>();
+  /** Streamed answers being read: the pull waiting for the worker's next message. */
+  private readonly streams = new Map<number, { next: ((m: StreamMessage) => void) | null }>();
   private nextId = 1;
 
   constructor(
@@ -87,8 +96,9 @@ export class WorkerCalls<Init = unknown, Call = unknown> {
     if (this.worker) return this.worker;
     const worker = new Worker(this.url);
     (worker as Worker & { unref(): void }).unref();
-    worker.onmessage = (m: MessageEvent<Reply | Reply[]>) => {
+    worker.onmessage = (m: MessageEvent<Reply | Reply[] | StreamMessage>) => {
       if (Array.isArray(m.data)) for (const reply of m.data) this.settle(reply);
+      else if ("stream" in m.data) this.streams.get(m.data.stream)?.next?.(m.data);
       else this.settle(m.data);
       this.options.onReplies?.();
     };
@@ -97,6 +107,41 @@ export class WorkerCalls<Init = unknown, Call = unknown> {
     this.worker = worker;
     if (this.options.init) worker.postMessage({ init: this.options.init() } satisfies CallMessage<Init, Call>);
     return worker;
+  }
+
+  /**
+   * The body of an answer the worker streams (`streamOut` there): each read asks the worker for
+   * one chunk, so memory holds one chunk however large the file; a reader that stops cancels it.
+   */
+  stream(id: number): ReadableStream<Uint8Array> {
+    const worker = this.start();
+    const entry: { next: ((m: StreamMessage) => void) | null } = { next: null };
+    this.streams.set(id, entry);
+    return new ReadableStream<Uint8Array>({
+      pull: (controller) =>
+        new Promise<void>((resolve) => {
+          if (this.worker !== worker) {
+            this.streams.delete(id);
+            controller.error(new ThreadFailure({ message: "worker thread failed while streaming an answer" }));
+            return resolve();
+          }
+          entry.next = (m) => {
+            entry.next = null;
+            if ("chunk" in m) controller.enqueue(m.chunk);
+            else {
+              this.streams.delete(id);
+              if ("done" in m) controller.close();
+              else controller.error(fromThreadError(m.error));
+            }
+            resolve();
+          };
+          worker.postMessage({ pull: id } satisfies CallMessage<Init, Call>);
+        }),
+      cancel: () => {
+        this.streams.delete(id);
+        if (this.worker === worker) worker.postMessage({ cancel: id } satisfies CallMessage<Init, Call>);
+      },
+    }, { highWaterMark: 0 });
   }
 
   close(): void {
@@ -120,6 +165,8 @@ export class WorkerCalls<Init = unknown, Call = unknown> {
     const error = fromThreadError({ message: `worker thread failed: ${reason}`, code: this.options.crashCode });
     for (const w of this.waiting.values()) w.reject(error);
     this.waiting.clear();
+    for (const s of this.streams.values()) s.next?.({ stream: 0, error: toThreadError(error) });
+    this.streams.clear();
     this.options.onExit?.(error);
   }
 }
@@ -135,12 +182,49 @@ export async function replyTo(id: number, work: () => unknown): Promise<Reply> {
   }
 }
 
+/** Worker side: the bodies being streamed to the calling side, by stream id. */
+const outgoing = new Map<number, ReadableStreamDefaultReader<Uint8Array>>();
+let nextStream = 1;
+
+/**
+ * Worker side: hands a body to the calling side as a stream (its `stream(id)`), one chunk per
+ * pull; returns the id to put in the reply.
+ */
+export function streamOut(body: ReadableStream<Uint8Array>): number {
+  const id = nextStream++;
+  outgoing.set(id, body.getReader());
+  return id;
+}
+
+async function pullOut(id: number): Promise<void> {
+  const reader = outgoing.get(id);
+  if (!reader) return self.postMessage({ stream: id, error: { message: "no such stream" } } satisfies StreamMessage);
+  try {
+    const { done, value } = await reader.read();
+    if (done) {
+      outgoing.delete(id);
+      self.postMessage({ stream: id, done: true } satisfies StreamMessage);
+    } else {
+      // A copy when the chunk is a view of a larger buffer (transferring it would detach the rest).
+      const chunk = value.byteOffset === 0 && value.byteLength === value.buffer.byteLength ? value : value.slice();
+      self.postMessage({ stream: id, chunk } satisfies StreamMessage, [chunk.buffer as ArrayBuffer]);
+    }
+  } catch (error) {
+    outgoing.delete(id);
+    self.postMessage({ stream: id, error: toThreadError(error) } satisfies StreamMessage);
+  }
+}
+
 /** Worker side: answers WorkerCalls; `init` takes the first message. */
 export function serveCalls<Init, Call>(handlers: { init(data: Init): void; call(call: Call): unknown }): void {
   self.onmessage = async (m: MessageEvent<CallMessage<Init, Call>>) => {
     const data = m.data;
     if ("init" in data) handlers.init(data.init);
-    else self.postMessage(await replyTo(data.id, () => handlers.call(data.call)));
+    else if ("pull" in data) await pullOut(data.pull);
+    else if ("cancel" in data) {
+      void outgoing.get(data.cancel)?.cancel();
+      outgoing.delete(data.cancel);
+    } else self.postMessage(await replyTo(data.id, () => handlers.call(data.call)));
   };
 }
 

@@ -5,7 +5,10 @@ import { ErrorEnvelope } from "../../lib/api/models.ts";
 import { admitSession, sessionCookie } from "../../lib/auth/session-resolve.ts";
 import { checkOrigin, checkStepUp, type SessionCallKind } from "../../lib/auth/session-rules.ts";
 import type { LiveSession } from "../../lib/auth/sessions.ts";
-import { orgForManager } from "../../lib/auth/org-manager.ts";
+import { orgForManager, orgForPermission } from "../../lib/auth/org-manager.ts";
+import type { Permission } from "../../lib/auth/permissions.ts";
+import type { Feature } from "../../lib/plans.ts";
+import { requireOrgFeatures } from "../../lib/leads/inbound.ts";
 import { userActor } from "../../lib/auth/user-audit.ts";
 import type { Platform } from "../../lib/platform.ts";
 
@@ -40,6 +43,13 @@ function dashboardBase(platform: Platform) {
           const live = session("other");
           const { org, role } = orgForManager(platform, orgId, live.user.id, what);
           if (sensitive) checkStepUp(live.session.secondFactorAt, platform.now(), live.user.twoFactorEnabledAt !== null);
+          return { live, org, role, actor: userActor(live.user) };
+        },
+        /** A session change open to every member whose role holds `permission` (report schedules: reports.export), on the org's plan `feature`. */
+        memberWith: (orgId: string, permission: Permission, feature: Feature) => {
+          const live = session("other");
+          const { org, role } = orgForPermission(platform, orgId, live.user.id, permission);
+          requireOrgFeatures(platform, org.id, [feature]);
           return { live, org, role, actor: userActor(live.user) };
         },
         token,

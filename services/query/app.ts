@@ -17,6 +17,7 @@ import { consentSettingsRoutes } from "./routes/consent-settings.ts";
 import { insightsRoutes } from "./routes/insights.ts";
 import { shortLinkRoutes } from "./routes/shortlinks.ts";
 import { shortLinkStatsRoutes } from "./routes/shortlink-stats.ts";
+import { reportRoutes } from "./routes/reports.ts";
 
 /**
  * The read API (everything under /api/v1 but the OpenAPI document). Scope and permission were
@@ -39,7 +40,8 @@ export function createQueryApp(platform: Platform) {
     .use(consentSettingsRoutes(platform))
     .use(insightsRoutes(platform))
     .use(shortLinkRoutes(platform))
-    .use(shortLinkStatsRoutes(platform));
+    .use(shortLinkStatsRoutes(platform))
+    .use(reportRoutes(platform));
 }
 
 /**

@@ -9,7 +9,7 @@ import { WorkerCalls } from "../../lib/threads/worker-calls.ts";
  * of column scans run beside the router's event loop instead of on it, so `/v1/collect`'s
  * answers (and every other route) never wait behind a report. Requests cross as plain data —
  * method, URL, headers, the body the router read, the router's resolved context and clock —
- * and answers come back whole. The thread opens its own platform (control store, tenant
+ * and answers come back whole — but a file (an export) streams, one chunk per read. The thread opens its own platform (control store, tenant
  * stores, loaded sites); a thread that dies is started again on the next request, and the
  * requests it held answer 500.
  */
@@ -26,7 +26,9 @@ export type QueryCall =
 export interface QueryAnswer {
   status: number;
   headers: [string, string][];
-  body: ArrayBuffer;
+  /** The whole body, or null when it streams (`stream`: a file answer, read chunk by chunk). */
+  body: ArrayBuffer | null;
+  stream: number | null;
 }
 
 const QUERY_WORKER = new URL("./worker.ts", import.meta.url).href;
@@ -43,7 +45,7 @@ export function createQueryThread(settings: Settings, now: () => number) {
         const body = attachedBody(request) ?? (request.body ? new Uint8Array(await request.arrayBuffer()) : null);
         const call: QueryCall = { kind: "request", method: request.method, url: request.url, headers: headerPairs(request.headers), body, ctx: attachedContext(request) ?? null, now: now() };
         const answer = await calls.call<QueryAnswer>(call);
-        return new Response(answer.body, { status: answer.status, headers: answer.headers });
+        return new Response(answer.stream === null ? answer.body : calls.stream(answer.stream), { status: answer.status, headers: answer.headers });
       },
     },
     /** Loads the recently read sites in the thread, in the background; settles with how many. */

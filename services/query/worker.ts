@@ -1,5 +1,5 @@
 /** The query thread's side (services/query/thread.ts): the query service, fed requests as plain data. */
-import { serveCalls } from "../../lib/threads/worker-calls.ts";
+import { serveCalls, streamOut } from "../../lib/threads/worker-calls.ts";
 import { openPlatform } from "../../lib/platform.ts";
 import { setLogging } from "../../lib/log.ts";
 import { attachContext } from "../../lib/auth/context.ts";
@@ -25,6 +25,10 @@ serveCalls<QueryInit, QueryCall>({
     if (call.ctx) attachContext(request, call.ctx);
     if (call.body) attachBody(request, call.body);
     const response = await query.app.handle(request);
-    return { status: response.status, headers: headerPairs(response.headers), body: await response.arrayBuffer() };
+    // A file (an export) streams across, so its size never sits whole in either thread's memory.
+    if (response.body && response.headers.get("content-disposition")?.startsWith("attachment")) {
+      return { status: response.status, headers: headerPairs(response.headers), body: null, stream: streamOut(response.body) };
+    }
+    return { status: response.status, headers: headerPairs(response.headers), body: await response.arrayBuffer(), stream: null };
   },
 });

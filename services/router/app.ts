@@ -22,7 +22,7 @@ export interface Upstreams {
   dashboard: Upstream;
 }
 
-/** The dashboard service's own API routes (session-only: sign-in, second factor, e-mail, account, Workspace → API keys and members, invitations, the consent page's writes: cookie scans and overrides). */
+/** The dashboard service's own API routes (session-only: sign-in, second factor, e-mail, account, Workspace → API keys and members, invitations, the consent page's writes: cookie scans and overrides, the report library's schedules). */
 const DASHBOARD_API = [
   "/api/v1/session",
   "/api/v1/session/*",
@@ -37,6 +37,9 @@ const DASHBOARD_API = [
   "/api/v1/orgs/:orgId/sites/:siteId/integrations/*",
   // The consent page's writes: cookies/scan, cookies/overrides/{name} (GET …/cookies is the read API's).
   "/api/v1/orgs/:orgId/sites/:siteId/cookies/*",
+  // The report library's schedules (GET …/reports lists them; the writes are the dashboard's).
+  "/api/v1/orgs/:orgId/sites/:siteId/report-schedules",
+  "/api/v1/orgs/:orgId/sites/:siteId/report-schedules/*",
 ];
 /** Writes the dashboard answers on a path whose GET is a read-API route (the integrations list). */
 const DASHBOARD_WRITES = ["/api/v1/orgs/:orgId/sites/:siteId/integrations"];

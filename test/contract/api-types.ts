@@ -886,6 +886,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The report library: the nineteen reports and the site's e-mail schedules
+         * @description Permission: `reports.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/reports/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A library report: its columns, the first 200 rows and the full count, or the whole report as a CSV or XLSX file
+         * @description Permission: `reports.read`.
+         *
+         *     With `format=csv` or `format=xlsx`: the whole report as a file, `Content-Disposition: attachment; filename="{site}_{key}_{from}_{to}.{csv|xlsx}"`, audited as `report.exported`; needs `reports.export` (403 FORBIDDEN, details path `format`), and for a `pii` report `analytics.pii.read`. CSV: RFC 4180, UTF-8 with a byte-order mark, header of column labels, text cells starting with =, +, -, @, tab or carriage return prefixed with an apostrophe, numbers as they are. XLSX: typed cells; more than 200 000 rows → 422 VALIDATION_FAILED (details path `format`: use csv). The data's own read permission (`leads.read`, `popups.read`, …) → 403 FORBIDDEN (details path `key`); its plan feature → 403 FEATURE_UNAVAILABLE; an unknown key → 404 NOT_FOUND naming the keys.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdReportsByKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/hooks/webhook_in/{siteKey}": {
         parameters: {
             query?: never;
@@ -8693,6 +8735,292 @@ export interface operations {
                 };
                 content: {
                     "image/png": string;
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key, or no session; a session call can also get TWO_FACTOR_REQUIRED or SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission, or the Origin check of a session's POST), LICENCE_INACTIVE, FEATURE_UNAVAILABLE (details[0].message is the feature key), or for a session EMAIL_NOT_VERIFIED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reports: {
+                            key: string;
+                            category: string;
+                            title: string;
+                            description: string;
+                            /** @description Holds contact details: exports need analytics.pii.read, and JSON rows are masked without it */
+                            pii: boolean;
+                        }[];
+                        schedules: {
+                            /** @description 24 lowercase hex */
+                            id: string;
+                            reportKey: string;
+                            /** @description The report's title */
+                            title: string;
+                            /** @enum {string} */
+                            frequency: "daily" | "weekly" | "monthly";
+                            /** @description Addresses that receive it (members and confirmed addresses; pending and unsubscribed ones are in recipientStates) */
+                            recipients: string[];
+                            active: boolean;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            nextRunAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            lastRunAt: string | null;
+                            /** @enum {string|null} */
+                            lastStatus: "ok" | "failed" | "skipped" | null;
+                            lastError: string | null;
+                            /** @description HH:MM local to the site's timezone */
+                            at: string;
+                            /** @description ISO weekday (1 = Monday) of a weekly schedule */
+                            weekday: number | null;
+                            /** @description Day of the month of a monthly schedule (a shorter month sends on its last day) */
+                            day: number | null;
+                            /** @enum {string} */
+                            format: "csv" | "xlsx";
+                            /** @description The site's timezone the time is read in */
+                            timezone: string;
+                            pausedReason: "paused" | "failures" | null;
+                            recipientStates: {
+                                email: string;
+                                /** @enum {string} */
+                                state: "member" | "pending" | "confirmed" | "unsubscribed";
+                            }[];
+                            /** @description Name of the user whose permissions each send uses (null once the account is gone) */
+                            owner: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key, or no session; a session call can also get TWO_FACTOR_REQUIRED or SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission, or the Origin check of a session's POST), LICENCE_INACTIVE, FEATURE_UNAVAILABLE (details[0].message is the feature key), or for a session EMAIL_NOT_VERIFIED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdReportsByKey: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                format?: "json" | "csv" | "xlsx";
+            };
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    /** @description `attachment; filename=…` on the file answer */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: string;
+                        title: string;
+                        currency: string;
+                        columns: {
+                            key: string;
+                            label: string;
+                            /**
+                             * @description Added: how the values are written (docs/reports.md)
+                             * @enum {string}
+                             */
+                            type: "text" | "date" | "timestamp" | "integer" | "decimal" | "rate" | "money";
+                        }[];
+                        /** @description The first 200 rows, keyed by column key */
+                        rows: {
+                            [key: string]: string | number | null;
+                        }[];
+                        /** @description The full row count */
+                        total: number;
+                        range: {
+                            from: string;
+                            to: string;
+                        };
+                    };
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */

@@ -40,7 +40,7 @@ test("every read-API route is there with its parameters, permission and error en
     for (const name of pathParams) expect(op.parameters.some((p: any) => p.in === "path" && p.name === name && p.required)).toBe(true);
     // A create answers 201; a QR code only as its file.
     const ok = op.responses["200"] ?? op.responses["201"];
-    expect((ok.content["application/json"] ?? ok.content[route.file?.mediaType ?? ""]).schema).toBeDefined();
+    expect((ok.content["application/json"] ?? ok.content[route.file?.mediaTypes[0] ?? ""]).schema).toBeDefined();
     for (const code of ["400", "401", "403", "404", "422", "429", "503"]) {
       expect(op.responses[code].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ErrorEnvelope" });
     }
@@ -81,7 +81,7 @@ test("every session-only operation reaches the dashboard service through the rou
       .filter(([, op]) => op["x-session-only"])
       .map(([method]) => ({ method: method.toUpperCase(), path: path.replace(/\{\w+\}/g, id) })),
   );
-  expect(calls.length).toBe(25);
+  expect(calls.length).toBe(30);
   for (const call of calls) {
     const res = await fetch(`${s.url}${call.path}`, { method: call.method, headers: { "content-type": "application/json" }, body: call.method === "GET" || call.method === "DELETE" ? undefined : "{}" });
     const body = (await res.json()) as { error?: { message: string } };
@@ -104,7 +104,8 @@ test("no route is documented that is not built", async () => {
     "/api/v1/orgs/{orgId}/sites/{siteId}/integrations/{integrationId}/enable",
   ];
   const consent = ["/api/v1/orgs/{orgId}/sites/{siteId}/cookies/scan", "/api/v1/orgs/{orgId}/sites/{siteId}/cookies/overrides/{name}"];
-  const built = [...new Set(["/api/v1/openapi.json", "/api/v1/docs", ...documentedRoutes.map((r) => toOpenApi(r.path)), ...tracking, ...hooks, ...sessions, ...keys, ...workspace, ...consent])].sort();
+  const schedules = ["", "/{scheduleId}", "/{scheduleId}/pause", "/{scheduleId}/resume"].map((p) => `/api/v1/orgs/{orgId}/sites/{siteId}/report-schedules${p}`);
+  const built = [...new Set(["/api/v1/openapi.json", "/api/v1/docs", ...documentedRoutes.map((r) => toOpenApi(r.path)), ...tracking, ...hooks, ...sessions, ...keys, ...workspace, ...consent, ...schedules])].sort();
   expect(documented).toEqual(built);
   // And the tracking routes answer (not 404) on the running server.
   expect((await fetch(`${s.url}/v1/script.js`)).status).toBe(200);
@@ -163,4 +164,17 @@ test("the lead list documents its CSV file answer: media type, Content-Dispositi
   expect(op.responses["200"].headers["Content-Disposition"]).toBeDefined();
   expect(op.description).toContain("STEP_UP_REQUIRED");
   expect(op.parameters.find((p: any) => p.name === "format").schema.enum ?? op.parameters.find((p: any) => p.name === "format").schema.anyOf).toBeDefined();
+});
+
+test("the report library documents both routes, and the report's CSV and XLSX file answers", () => {
+  const list = doc.paths["/api/v1/orgs/{orgId}/sites/{siteId}/reports"].get;
+  expect(list["x-permission"]).toBe("reports.read");
+  expect(list["x-feature"]).toBe("reports");
+  const op = doc.paths["/api/v1/orgs/{orgId}/sites/{siteId}/reports/{key}"].get;
+  expect(op["x-permission"]).toBe("reports.read");
+  expect(op.responses["200"].content["application/json"].schema).toBeDefined();
+  expect(op.responses["200"].content["text/csv"].schema).toEqual({ type: "string" });
+  expect(op.responses["200"].content["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"].schema).toEqual({ type: "string" });
+  expect(op.responses["200"].headers["Content-Disposition"]).toBeDefined();
+  expect(op.description).toContain("reports.export");
 });

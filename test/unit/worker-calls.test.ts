@@ -89,3 +89,30 @@ test("a running worker does not keep the process alive", async () => {
   expect((await new Response(proc.stdout).text()).trim()).toBe("answered");
   expect(code).toBe(0);
 });
+
+test("a streamed answer crosses chunk by chunk, only as fast as it is read, and a cancel stops the worker's side", async () => {
+  const { calls: c } = calls();
+  try {
+    const whole = c.stream(await c.call<number>({ stream: 300 }));
+    const bytes = new Uint8Array(await new Response(whole).arrayBuffer());
+    expect(bytes.length).toBe(300 * 1024);
+    expect([bytes[0], bytes[1024 * 5], bytes[1024 * 299 + 7]]).toEqual([0, 5, 299 % 256]);
+
+    const before = await c.call<number>({ produced: true });
+    const reader = c.stream(await c.call<number>({ stream: 1000 })).getReader();
+    for (let i = 0; i < 3; i++) expect((await reader.read()).value![0]).toBe(i);
+    await Bun.sleep(50);
+    // Three chunks read: the worker made those and none ahead of the reader.
+    expect((await c.call<number>({ produced: true })) - before).toBe(3);
+    await reader.cancel();
+    await Bun.sleep(20);
+    expect((await c.call<number>({ produced: true })) - before).toBe(3);
+
+    const failing = c.stream(await c.call<number>({ stream: 10, failAt: 4 }));
+    const error = await new Response(failing).arrayBuffer().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: "broke mid-stream" });
+  } finally {
+    c.close();
+  }
+});

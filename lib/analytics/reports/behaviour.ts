@@ -69,37 +69,40 @@ export function behaviourReport(site: AnalyticsSite, period: Period) {
  * depth (`scrolls[path * 4 + depth]`), and web vitals per path: a pass over each type's events.
  */
 function interactionsInRange(data: SiteData, from: number, to: number) {
-  from |= 0; // int32s for the JIT, as in the engine
-  to |= 0;
-  const scrolls = new Float64Array(data.paths.size * SCROLL_DEPTHS.length);
-  {
-    const { session, path, pct } = data.table(SCROLL);
-    const day = data.sessions.day;
-    const window = data.tableWindow(SCROLL, from, to);
-    const start = window[0] | 0, end = window[1] | 0, sureStart = window[2] | 0, sureEnd = window[3] | 0;
-    for (let row = start; row < end; row++) {
-      if (row < sureStart || row >= sureEnd) {
-        const d = day[session[row]];
-        if (d < from || d > to) continue;
-      }
-      const depth = pct[row] === 25 ? 0 : pct[row] === 50 ? 1 : pct[row] === 75 ? 2 : pct[row] === 90 ? 3 : -1;
-      if (depth >= 0) scrolls[path[row] * SCROLL_DEPTHS.length + depth]++;
-    }
-  }
   return {
     outbound: tallyInRange(data, from, to, OUTBOUND),
     downloads: tallyInRange(data, from, to, DOWNLOAD),
     forms: tallyInRange(data, from, to, FORM_SUBMIT),
-    scrolls,
+    scrolls: scrollsByPath(data, from, to),
     vitals: vitalsByPath(data, from, to),
   };
+}
+
+/** Pageviews that reached each scroll depth, per path: `scrolls[path * 4 + depth]` (depths as SCROLL_DEPTHS). */
+export function scrollsByPath(data: SiteData, from: number, to: number): Float64Array {
+  from |= 0; // int32s for the JIT, as in the engine
+  to |= 0;
+  const scrolls = new Float64Array(data.paths.size * SCROLL_DEPTHS.length);
+  const { session, path, pct } = data.table(SCROLL);
+  const day = data.sessions.day;
+  const window = data.tableWindow(SCROLL, from, to);
+  const start = window[0] | 0, end = window[1] | 0, sureStart = window[2] | 0, sureEnd = window[3] | 0;
+  for (let row = start; row < end; row++) {
+    if (row < sureStart || row >= sureEnd) {
+      const d = day[session[row]];
+      if (d < from || d > to) continue;
+    }
+    const depth = pct[row] === 25 ? 0 : pct[row] === 50 ? 1 : pct[row] === 75 ? 2 : pct[row] === 90 ? 3 : -1;
+    if (depth >= 0) scrolls[path[row] * SCROLL_DEPTHS.length + depth]++;
+  }
+  return scrolls;
 }
 
 /**
  * Web vitals per path (0: every page): the range's samples counted per path and vital, laid
  * out in one buffer by those counts, then each group's p75 (no array per sample, no sort).
  */
-function vitalsByPath(data: SiteData, from: number, to: number): Map<number, VitalRow> {
+export function vitalsByPath(data: SiteData, from: number, to: number): Map<number, VitalRow> {
   const { session, name, path, value } = data.table(VITAL);
   const day = data.sessions.day;
   const K = VITALS.length; // a local: the imported tuple's length costs a check per read in the loops
@@ -146,7 +149,8 @@ function vitalsByPath(data: SiteData, from: number, to: number): Map<number, Vit
   return rows;
 }
 
-type VitalRow = { samples: number } & Record<Vital, ReturnType<typeof vitalSummary>>;
+/** A path's web vitals: `samples` counts every vital's measurements together; each vital its p75, samples and rating (null without samples). */
+export type VitalRow = { samples: number } & Record<Vital, ReturnType<typeof vitalSummary>>;
 
 type ScrollPage = { path: string; views: number; reached25: number; reached50: number; reached75: number; reached90: number };
 

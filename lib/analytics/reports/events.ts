@@ -1,4 +1,4 @@
-import { eachRowInRange, EventTally } from "../event-tally.ts";
+import { eachRowInRange, EventTally, eventsPerUser } from "../event-tally.ts";
 import { NOT_SET } from "../keyings.ts";
 import type { Period } from "../period.ts";
 import type { AnalyticsSite } from "../site-cache.ts";
@@ -40,7 +40,7 @@ export function eventsReport(site: AnalyticsSite, period: Period) {
       events: r.events,
       sessions: r.sessions,
       users: r.users,
-      eventsPerUser: r.users > 0 ? Math.round((r.events / r.users) * 100) / 100 : 0,
+      eventsPerUser: eventsPerUser(r.events, r.users),
       properties: topProperties(propertyCounts(data.props, propsSeen.get(r.label))),
     })),
   };

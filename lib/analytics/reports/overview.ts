@@ -1,4 +1,4 @@
-import { sessionsInRange } from "../engine.ts";
+import { sessionsInRange, type Group } from "../engine.ts";
 import { kpisOf, metricOf } from "../metrics.ts";
 import type { Overview } from "../models.ts";
 import { previousPeriod, type Period } from "../period.ts";
@@ -14,7 +14,6 @@ export function overviewReport(site: AnalyticsSite, period: Period): Overview {
   const prev = previousPeriod(period);
   const previous = sessionsInRange(site.data, { from: prev.from, to: prev.to });
   const [days, channels, countries, devices] = current.groups;
-  const byDate = new Map(days.map((g) => [g.key, g.sums]));
   return {
     from: period.range.from,
     to: period.range.to,
@@ -22,10 +21,7 @@ export function overviewReport(site: AnalyticsSite, period: Period): Overview {
     currency: site.currency,
     current: kpisOf(current.totals),
     previous: kpisOf(previous.totals),
-    series: datesOf(period.range).map((date) => {
-      const s = byDate.get(date);
-      return { date, sessions: s?.sessions ?? 0, users: s?.users ?? 0, pageviews: s?.pageviews ?? 0, conversions: s?.conversions ?? 0 };
-    }),
+    series: dailySeries(days, period),
     channels: byMetric(channels, "sessions").map((g) => ({
       key: g.key,
       sessions: g.sums.sessions,
@@ -41,4 +37,13 @@ export function overviewReport(site: AnalyticsSite, period: Period): Overview {
     countries: byMetric(countries, "sessions").slice(0, TOP).map((g) => ({ key: g.key, sessions: g.sums.sessions, users: g.sums.users })),
     devices: byMetric(devices, "sessions").map((g) => ({ key: g.key, sessions: g.sums.sessions, users: g.sums.users })),
   };
+}
+
+/** Sessions, users, pageviews and conversions of every day of the range, zero days too, from a `date` grouping. */
+export function dailySeries(days: Group[], period: Period) {
+  const byDate = new Map(days.map((g) => [g.key, g.sums]));
+  return datesOf(period.range).map((date) => {
+    const s = byDate.get(date);
+    return { date, sessions: s?.sessions ?? 0, users: s?.users ?? 0, pageviews: s?.pageviews ?? 0, conversions: s?.conversions ?? 0 };
+  });
 }

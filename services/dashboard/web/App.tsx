@@ -31,6 +31,8 @@ const LinksPage = lazyPage("links", () => import("./pages/Links.tsx").then((m) =
 const LinkDetailPage = lazyPage("link", () => import("./pages/Links.tsx").then((m) => m.LinkDetailPage));
 const InsightsPage = lazyPage("insights", () => import("./pages/Insights.tsx").then((m) => m.InsightsPage));
 const ConsentPage = lazyPage("consent", () => import("./pages/Consent.tsx").then((m) => m.ConsentPage));
+const LibraryPage = lazyPage("library", () => import("./pages/Library.tsx").then((m) => m.LibraryPage));
+const LibraryReportPage = lazyPage("library-report", () => import("./pages/Library.tsx").then((m) => m.LibraryReportPage));
 const ActivityPage = lazyPage("activity", () => import("./pages/Activity.tsx").then((m) => m.ActivityPage));
 const SitesPage = lazyPage("sites", () => import("./pages/Sites.tsx").then((m) => m.SitesPage));
 const AccountPage = lazyPage("account", () => import("./pages/Account.tsx").then((m) => m.AccountPage));
@@ -53,7 +55,7 @@ function Landing({ orgId }: { orgId?: string }) {
   return <Card title="Tidemark">{typeof state.data === "string" ? <p>{state.data}</p> : <p aria-busy="true">Loading…</p>}</Card>;
 }
 
-/** `itemId`: a visitor's profile, a popup's or a wheel's detail under its page. */
+/** `itemId`: a visitor's profile, a popup's or a wheel's detail, a library report, under its page. */
 function SitePages({ orgId, siteId, page, itemId }: { orgId: string; siteId: string; page: SitePage; itemId?: string }) {
   const sites = useLoad(orgId, () => signedInSites(orgId));
   if (sites.error) return <Card title="Tidemark"><Failure error={sites.error} /></Card>;
@@ -96,6 +98,10 @@ function SitePages({ orgId, siteId, page, itemId }: { orgId: string; siteId: str
         <InsightsPage base={base} siteId={siteId} range={range} />
       ) : page === "consent" ? (
         <ConsentPage base={base} siteId={siteId} />
+      ) : page === "library" && itemId ? (
+        <LibraryReportPage base={base} orgId={orgId} reportKey={itemId} range={range} timezone={site.timezone} back={`${base}/library${rangeQuery(range)}`} />
+      ) : page === "library" ? (
+        <LibraryPage base={base} orgId={orgId} range={range} timezone={site.timezone} />
       ) : page === "integrations" ? (
         <IntegrationsPage base={base} siteId={siteId} manages={managesWorkspace(orgId)} />
       ) : (
@@ -155,7 +161,7 @@ function Account() {
 }
 
 /** Site pages with a page per item under them (`…/{page}/{id}`). */
-const DETAIL_PAGES: readonly string[] = ["visitors", "popups", "spins", "links"] satisfies SitePage[];
+const DETAIL_PAGES: readonly string[] = ["visitors", "popups", "spins", "links", "library"] satisfies SitePage[];
 
 /** Picks the page for the path; each page fetches what it shows. */
 export function App() {

@@ -42,6 +42,15 @@ export function countryName(code: string): string {
 
 /** An instant as the reader's locale writes it. */
 export const formatTime = (iso: string) => new Date(iso).toLocaleString();
+/** An instant where the site is, to the minute and 24-hour: "2026-11-30 08:00" (the banner names the zone). */
+export function formatInZone(iso: string, timezone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", { timeZone: timezone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
 /** A value the API may leave out (null), shown as a dash. */
 export const orDash = (value: string | null) => value ?? "—";
 

@@ -20,6 +20,7 @@ export const SITE_PAGES = [
   { key: "spins", label: "Spin wheels" },
   { key: "links", label: "Short links" },
   { key: "consent", label: "Consent" },
+  { key: "library", label: "Report library" },
   { key: "integrations", label: "Integrations" },
 ] as const;
 /** Site pages without a date range (their controls show no range picker). */

@@ -7,7 +7,7 @@ import { LeadList, LeadListQuery, VisitorList, VisitorListQuery, VisitorParams, 
 import { visitorsList } from "../../../lib/people/visitors.ts";
 import { visitorProfile } from "../../../lib/people/profile.ts";
 import { exportLeads, leadsList } from "../../../lib/people/leads.ts";
-import { csvFile } from "../../../lib/csv.ts";
+import { CSV_TYPE, fileResponse } from "../../../lib/csv.ts";
 import { userActorById } from "../../../lib/auth/user-audit.ts";
 import type { Platform } from "../../../lib/platform.ts";
 import { callerOf, doc, piiAccess, queryContext } from "../context.ts";
@@ -38,7 +38,7 @@ export function peopleRoutes(platform: Platform) {
           return list;
         }
         const who = { ...caller, actor: userActorById(platform.control.db, caller.userId), ip: ctx?.ip ?? null };
-        const file: Promise<Response> = site.then((s) => exportLeads(s, query, who, piiAccess(ctx), now())).then((f) => csvFile(f.filename, f.csv));
+        const file: Promise<Response> = site.then((s) => exportLeads(s, query, who, piiAccess(ctx), now())).then((f) => fileResponse(f.filename, CSV_TYPE, f.body));
         return file;
       },
       { params: SiteParams, query: LeadListQuery, response: LeadList, detail: doc(API.listLeads) },

@@ -40,3 +40,17 @@ export function FormDialog({ dialog, labelledBy, className, onSubmit, children }
     </dialog>
   );
 }
+
+/** A form dialog's buttons: submit (disabled while the call runs) and Cancel. */
+export function DialogActions({ busy, submit, onCancel }: { busy: boolean; submit: string; onCancel: () => void }) {
+  return (
+    <div class="actions">
+      <button type="submit" class="primary" disabled={busy}>
+        {submit}
+      </button>
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}

@@ -15,6 +15,18 @@ export function problemsOf(error: ApiFailure | null, prefix: string, fields: (pa
   };
 }
 
+/**
+ * A form dialog's refusal by field: the details of a 422 (or another of `statuses`) each beside the
+ * field `fieldOf` names (`tags.3` → `tags`), and whether every detail found one (else the whole
+ * refusal is shown above the buttons).
+ */
+export function problemsByField(error: ApiFailure | null, fields: readonly string[], fieldOf: (path: string) => string, statuses: readonly number[] = [422]) {
+  const details = error && statuses.includes(error.status) ? error.details : [];
+  const byField = new Map<string, string>();
+  for (const d of details) if (fields.includes(fieldOf(d.path ?? "")) && !byField.has(fieldOf(d.path ?? ""))) byField.set(fieldOf(d.path ?? ""), d.message);
+  return { at: (field: string) => byField.get(field) ?? null, claimed: details.length > 0 && details.every((d) => fields.includes(fieldOf(d.path ?? ""))) };
+}
+
 /** The field's error id, for `aria-describedby`. */
 export const problemId = (field: string) => `problem-${field.replace(/\W/g, "-")}`;
 

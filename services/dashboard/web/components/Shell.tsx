@@ -113,6 +113,7 @@ const SITE_PAGE_PERMISSION: Partial<Record<SitePage, Permission>> = {
   spins: "spinwheel.read",
   links: "shortlinks.read",
   consent: "consent.read",
+  library: "reports.read",
 };
 export function mayOpen(orgId: string, page: SitePage | WorkspacePage): boolean {
   if (page === "keys" || page === "members") return managesWorkspace(orgId);

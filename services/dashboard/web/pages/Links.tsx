@@ -13,8 +13,8 @@ import { Kpis } from "../components/Kpis.tsx";
 import { Chart } from "../components/Chart.tsx";
 import { QueryForm } from "../components/QueryForm.tsx";
 import { Pager } from "../components/Pager.tsx";
-import { FormDialog, useFormDialog } from "../components/FormDialog.tsx";
-import { FieldProblem, invalidProps } from "../components/Problems.tsx";
+import { DialogActions, FormDialog, useFormDialog } from "../components/FormDialog.tsx";
+import { FieldProblem, invalidProps, problemsByField } from "../components/Problems.tsx";
 
 const UTM_LABELS: Record<UtmKey, string> = { source: "UTM source", medium: "UTM medium", campaign: "UTM campaign", term: "UTM term", content: "UTM content" };
 
@@ -206,13 +206,7 @@ function bodyOf(form: Form, initial: Form, creating: boolean): Record<string, un
 const FIELDS = ["url", "slug", "title", "tags", ...UTM_KEYS.map((k) => `utm.${k}`), "expiresAt", "maxClicks", "fallbackUrl"];
 
 /** A refusal's details by field: 422's, and the 409 of a taken slug (its detail's path is `slug`); `tags.N` is the tags field's. */
-function problemsByField(error: ApiFailure | null) {
-  const details = error && (error.status === 422 || error.status === 409) ? error.details : [];
-  const fieldOf = (path = "") => (/^tags\.\d+$/.test(path) ? "tags" : path);
-  const byField = new Map<string, string>();
-  for (const d of details) if (FIELDS.includes(fieldOf(d.path)) && !byField.has(fieldOf(d.path))) byField.set(fieldOf(d.path), d.message);
-  return { at: (field: string) => byField.get(field) ?? null, claimed: details.length > 0 && details.every((d) => FIELDS.includes(fieldOf(d.path))) };
-}
+const linkProblems = (error: ApiFailure | null) => problemsByField(error, FIELDS, (path) => (/^tags\.\d+$/.test(path) ? "tags" : path), [422, 409]);
 
 /** "New link" (POST) and "Edit" (PATCH) in one dialog; the API's refusals beside their fields. */
 function LinkDialog({ base, link, onClose }: { base: string; link: ShortLink | null; onClose: (changed: boolean) => void }) {
@@ -223,7 +217,7 @@ function LinkDialog({ base, link, onClose }: { base: string; link: ShortLink | n
   const dialog = useFormDialog(onClose);
   const close = dialog.close;
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
-  const problems = problemsByField(error);
+  const problems = linkProblems(error);
   async function save() {
     setBusy(true);
     setError(null);
@@ -265,14 +259,7 @@ function LinkDialog({ base, link, onClose }: { base: string; link: ShortLink | n
         </label>
       )}
       {error && !problems.claimed && <Failure error={error} />}
-      <div class="actions">
-        <button type="submit" class="primary" disabled={busy}>
-          {link ? "Save link" : "Create link"}
-        </button>
-        <button type="button" onClick={() => close(false)}>
-          Cancel
-        </button>
-      </div>
+      <DialogActions busy={busy} submit={link ? "Save link" : "Create link"} onCancel={() => close(false)} />
     </FormDialog>
   );
 }
