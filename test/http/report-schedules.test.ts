@@ -333,7 +333,7 @@ describe("refusals", () => {
 });
 
 describe("admin CLI", () => {
-  test("create, list, update, pause, resume, delete; bad flags named", () => {
+  test("create, list, update, pause, resume, delete; bad flags named; the catalogue shows the schedule", async () => {
     const env = { SMTP_URL: mailbox.url };
     const cli = (...args: string[]) => runAdmin(s.dataDir, ["schedule", ...args], env);
     const bad = cli("create", "--site", site.id, "--report", "kpi_daily", "--frequency", "hourly", "--at", "8am", "--recipients", `${ownerEmail},nope`, "--format", "csv");
@@ -354,6 +354,11 @@ describe("admin CLI", () => {
     const made = must(cli("create", "--site", site.id, "--report", "kpi_daily", "--frequency", "weekly", "--at", "08:00", "--weekday", "5", "--recipients", ownerEmail, "--format", "xlsx"));
     expect(made).toMatchObject({ reportKey: "kpi_daily", frequency: "weekly", weekday: 5, format: "xlsx", active: true, owner: "Owner", timezone: "Europe/Berlin" });
     expect(must(cli("list", "--site", site.id)).schedules.map((x: ScheduleItem) => x.id)).toEqual([made.id]);
+    // The catalogue shows it with spec 2.9's fields.
+    const catalogue = await (await s.api(`/api/v1/orgs/${orgId}/sites/${site.id}/reports`, s.bootstrap!.key)).json();
+    expect(catalogue.schedules).toEqual([
+      expect.objectContaining({ id: made.id, reportKey: "kpi_daily", title: "Daily KPIs", frequency: "weekly", recipients: [ownerEmail], active: true, nextRunAt: made.nextRunAt, lastRunAt: null, lastStatus: null, lastError: null }),
+    ]);
     expect(must(cli("update", "--id", made.id, "--frequency", "monthly", "--day", "31"))).toMatchObject({ frequency: "monthly", weekday: null, day: 31 });
     expect(cli("update", "--id", made.id, "--weekday", "2").json.error.details).toEqual([{ path: "--weekday", message: "is only for a weekly schedule" }]);
     expect(cli("update", "--id", made.id).json.error.details[0].path).toBe("--id");
