@@ -365,6 +365,11 @@ describe("admin CLI", () => {
     expect(must(cli("pause", "--id", made.id))).toMatchObject({ active: false, pausedReason: "paused", nextRunAt: null });
     expect(must(cli("resume", "--id", made.id))).toMatchObject({ active: true, pausedReason: null });
     expect(must(cli("delete", "--id", made.id))).toEqual({ deleted: true, id: made.id });
+    // Each change is audited with the shape and how many recipients, never an address.
+    const audit = await (await db()).select().from(auditLog).where(eq(auditLog.targetId, made.id));
+    expect(audit.map((a) => a.action).sort()).toEqual(["report.schedule_created", "report.schedule_deleted", "report.schedule_paused", "report.schedule_resumed", "report.schedule_updated"]);
+    expect(audit.every((a) => a.actorType === "operator" && !a.meta.includes("@"))).toBe(true);
+    expect(JSON.parse(audit.find((a) => a.action === "report.schedule_updated")!.meta)).toMatchObject({ frequency: "monthly", day: 31, recipients: 1, changed: ["frequency", "weekday", "day"] });
     expect(cli("pause", "--id", made.id).json.error.details).toEqual([{ path: "--id", message: "not found" }]);
   });
 });
