@@ -248,6 +248,21 @@ describe("sending", () => {
   });
 });
 
+describe("the plan", () => {
+  test("an org whose reports feature is switched off: the run is skipped, nothing sent", async () => {
+    s.clock.ms = at("2027-07-10T12:00:00Z");
+    const created = await createSchedule(s.platform, scope(), { reportKey: "kpi_daily", frequency: "daily", at: "08:00", recipients: [ownerEmail], format: "csv" }, by());
+    must(s.admin("org", "feature", "--org", orgId, "--disable", "reports"));
+    try {
+      expect((await kickAt("2027-07-11T06:00:00Z")).skipped).toBe(1);
+      await nothingFor(ownerEmail);
+      expect(await item(created.id)).toMatchObject({ lastStatus: "skipped", lastError: "The organization's plan does not include reports" });
+    } finally {
+      must(s.admin("org", "feature", "--org", orgId, "--enable", "reports"));
+    }
+  });
+});
+
 describe("recipients", () => {
   test("an outside address is pending until its confirmation link is POSTed; unsubscribing by the link and by one-click POST", async () => {
     s.clock.ms = at("2027-08-01T12:00:00Z");
