@@ -8,6 +8,10 @@ export interface Mail {
   html?: string;
   /** The link the mail carries, logged when no mail can be sent. */
   link: string;
+  /** Files the mail carries (a scheduled report's export). */
+  attachments?: { filename: string; content: Uint8Array; contentType: string }[];
+  /** Extra headers (a scheduled report's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 const transports = new Map<string, Transporter>();
@@ -27,7 +31,15 @@ export async function sendMail(settings: Pick<Settings, "smtpUrl" | "mailFrom">,
     transport = nodemailer.createTransport(settings.smtpUrl);
     transports.set(settings.smtpUrl, transport);
   }
-  await transport.sendMail({ from: settings.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+  await transport.sendMail({
+    from: settings.mailFrom,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: mail.headers,
+    attachments: mail.attachments?.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType })),
+  });
 }
 
 /** Text for a mail's HTML part (a name, an org's name). */

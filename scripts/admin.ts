@@ -21,14 +21,11 @@ import { importSpendCommand } from "../lib/admin/spend.ts";
 import { createPopupCommand, createWheelCommand, popupCapCommand, statusCommand, updatePopupCommand, updateWheelCommand } from "../lib/admin/engagement.ts";
 import { classifyCommand, unclassifyCommand } from "../lib/admin/cookies.ts";
 import { createShortLinkCommand, SHORTLINK_FLAGS, updateShortLinkCommand } from "../lib/admin/shortlinks.ts";
+import { createScheduleCommand, deleteScheduleCommand, listSchedulesCommand, scheduleActiveCommand, SCHEDULE_FLAGS, updateScheduleCommand } from "../lib/admin/schedules.ts";
 import { seedDemoCommand } from "../lib/demo/seed.ts";
 
 type Flags = Record<string, string | true>;
 type Command = { flags: string[]; booleans?: string[]; run: (platform: Platform, flags: Flags) => Promise<object> };
-
-const unavailable = (what: string, issue: string) => async () => {
-  throw new ApiError("FEATURE_UNAVAILABLE", `${what} is not available in this version of Tidemark yet (${issue})`, [{ message: what }]);
-};
 
 const COMMANDS: Record<string, Command> = {
   "org create": { flags: ["name", "industry", "db", "plan"], run: (p, f) => createOrg(p, f) },
@@ -71,7 +68,12 @@ const COMMANDS: Record<string, Command> = {
   "cookies unclassify": { flags: ["site", "name"], run: (p, f) => unclassifyCommand(p, f) },
   "shortlink create": { flags: ["site", ...SHORTLINK_FLAGS], run: (p, f) => createShortLinkCommand(p, f) },
   "shortlink update": { flags: ["id", ...SHORTLINK_FLAGS, "active"], run: (p, f) => updateShortLinkCommand(p, f) },
-  "schedule create": { flags: ["site", "file"], run: unavailable("schedule create", "report schedules arrive with the library reports") },
+  "schedule create": { flags: ["site", ...SCHEDULE_FLAGS, "owner"], run: (p, f) => createScheduleCommand(p, f) },
+  "schedule update": { flags: ["id", ...SCHEDULE_FLAGS], run: (p, f) => updateScheduleCommand(p, f) },
+  "schedule pause": { flags: ["id"], run: scheduleActiveCommand(false) },
+  "schedule resume": { flags: ["id"], run: scheduleActiveCommand(true) },
+  "schedule delete": { flags: ["id"], run: (p, f) => deleteScheduleCommand(p, f) },
+  "schedule list": { flags: ["site"], run: (p, f) => listSchedulesCommand(p, f) },
   "demo seed": { flags: ["visitors", "days", "site", "seed"], run: (p, f) => seedDemoCommand(p, f) },
 };
 

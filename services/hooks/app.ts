@@ -8,17 +8,22 @@ import { InboundLeadBody, LeadReceipt } from "../../lib/leads/models.ts";
 import { receiveSpendPush, SpendPushBody, SpendPushReceipt } from "../../lib/spend/push.ts";
 import { DeliveryWorker } from "../../lib/webhooks/worker.ts";
 import { ScanWorker } from "../../lib/consent/scan-worker.ts";
+import { ScheduleWorker } from "../../lib/reports/schedules/worker.ts";
+import { reportLinks } from "./report-links.ts";
 import type { Platform } from "../../lib/platform.ts";
 
 /**
  * The hooks service: the inbound lead webhook, the ad spend push URL, the outbound webhook worker that sends the
- * deliveries of new leads, and the cookie scan worker (both started and stopped by whoever runs
- * the service).
+ * deliveries of new leads, the cookie scan worker and the report schedule worker (started and
+ * stopped by whoever runs the service), and the links of scheduled report mails.
  */
 export function createHooksService(platform: Platform) {
   const deliveries = new DeliveryWorker(platform, { allowPrivate: platform.settings.webhookAllowPrivate, timeoutMs: platform.settings.webhookTimeoutMs });
   const scans = new ScanWorker(platform);
+  const schedules = new ScheduleWorker(platform);
   const app = new Elysia({ name: "hooks", ...SERVICE_CONFIG })
+    // Before the JSON body parser: these take a form (List-Unsubscribe=One-Click) or nothing.
+    .use(reportLinks(platform))
     .use(serviceBase({ name: "hooks", secret: platform.secret, requireAuth: false }))
     .use(serviceDocs("hooks"))
     .get("/healthz", () => ({ ok: true, service: "hooks" }), { detail: { hide: true } })
@@ -66,5 +71,5 @@ export function createHooksService(platform: Platform) {
         },
       },
     );
-  return { app, deliveries, scans };
+  return { app, deliveries, scans, schedules };
 }

@@ -5,5 +5,6 @@ await runService("hooks", (platform) => {
   const hooks = createHooksService(platform);
   hooks.deliveries.start();
   hooks.scans.start();
-  return { handle: (request: Request) => hooks.app.handle(request), close: async () => void (await Promise.all([hooks.deliveries.stop(), hooks.scans.stop()])) };
+  hooks.schedules.start();
+  return { handle: (request: Request) => hooks.app.handle(request), close: async () => void (await Promise.all([hooks.deliveries.stop(), hooks.scans.stop(), hooks.schedules.stop()])) };
 });

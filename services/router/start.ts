@@ -11,6 +11,7 @@ import { createDashboardService } from "../dashboard/app.ts";
 import { builtDashboardAssets } from "../../lib/dashboard/assets.ts";
 import type { DeliveryWorker } from "../../lib/webhooks/worker.ts";
 import type { ScanWorker } from "../../lib/consent/scan-worker.ts";
+import type { ScheduleWorker } from "../../lib/reports/schedules/worker.ts";
 import { createRouterApp, setClientIp, type RouterOptions } from "./app.ts";
 
 export interface StartOptions extends RouterOptions {
@@ -32,6 +33,8 @@ export interface RunningRouter {
   deliveries: DeliveryWorker | null;
   /** The cookie scan worker, when the hooks service runs in this process. */
   scans: ScanWorker | null;
+  /** The report schedule worker, when the hooks service runs in this process. */
+  schedules: ScheduleWorker | null;
   /** Settles with the number of recently read sites loaded in the background after the start (0 in split mode: the query service warms). */
   warming: Promise<number>;
   flushKeyUses(): Promise<void>;
@@ -72,6 +75,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
   };
   hooks?.deliveries.start();
   hooks?.scans.start();
+  hooks?.schedules.start();
   const router = createRouterApp(platform, upstreams, options);
   const server = serveApp((request) => router.app.handle(request), {
     port: settings.port,
@@ -86,6 +90,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
     await server.stop(true);
     await hooks?.deliveries.stop();
     await hooks?.scans.stop();
+    await hooks?.schedules.stop();
     await router.close();
     await query?.close();
     ingest?.close();
@@ -106,6 +111,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
     mode,
     deliveries: hooks?.deliveries ?? null,
     scans: hooks?.scans ?? null,
+    schedules: hooks?.schedules ?? null,
     warming,
     flushKeyUses: router.flushKeyUses,
     stop,

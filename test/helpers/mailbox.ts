@@ -9,7 +9,8 @@ export interface Mailbox {
   close(): Promise<void>;
 }
 
-export async function startMailbox(): Promise<Mailbox> {
+/** `rejects`: recipients the server refuses at RCPT TO (550), as a full or misconfigured mailbox would. */
+export async function startMailbox(options: { rejects?: (address: string) => boolean } = {}): Promise<Mailbox> {
   const received: ParsedMail[] = [];
   const waiters: { to: string; deliver: (m: ParsedMail) => void }[] = [];
   const recipient = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined);
@@ -18,6 +19,14 @@ export async function startMailbox(): Promise<Mailbox> {
     disabledCommands: ["STARTTLS"],
     logger: false,
     disableReverseLookup: true,
+    onRcptTo(address, _session, done) {
+      if (options.rejects?.(address.address.toLowerCase())) {
+        const error = new Error(`5.1.1 <${address.address}>: mailbox unavailable`) as Error & { responseCode: number };
+        error.responseCode = 550;
+        return done(error);
+      }
+      done();
+    },
     onData(stream, _session, done) {
       simpleParser(stream).then((mail) => {
         const at = waiters.findIndex((w) => w.to === recipient(mail));
@@ -37,14 +46,19 @@ export async function startMailbox(): Promise<Mailbox> {
       const at = received.findIndex((m) => recipient(m) === to);
       if (at >= 0) return Promise.resolve(received.splice(at, 1)[0]);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no mail to ${to} arrived`)), timeoutMs);
-        waiters.push({
+        const waiter = {
           to,
-          deliver: (m) => {
+          deliver: (m: ParsedMail) => {
             clearTimeout(timer);
             resolve(m);
           },
-        });
+        };
+        // A waiter that gave up leaves the list: a later mail is kept for the next call, not lost to it.
+        const timer = setTimeout(() => {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          reject(new Error(`no mail to ${to} arrived`));
+        }, timeoutMs);
+        waiters.push(waiter);
       });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

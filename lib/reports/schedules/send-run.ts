@@ -1,0 +1,98 @@
+import { and, eq } from "drizzle-orm";
+import { sites } from "../../db/control-schema.ts";
+import { reportScheduleRecipients, reportSchedules } from "../../db/tenant-schema.ts";
+import type { TenantDb } from "../../db/tenants.ts";
+import { ROLE_PERMISSIONS, isRole } from "../../auth/permissions.ts";
+import { orgFeatureBlocked } from "../../leads/inbound.ts";
+import { sendMail } from "../../mail.ts";
+import type { Platform } from "../../platform.ts";
+import { isReportKey, reportDefinition } from "../catalogue.ts";
+import { missingReportPermission } from "../access.ts";
+import { exportReport, reportInput, reportJson } from "../export.ts";
+import type { FileFormat } from "../models.ts";
+import { orgMembers } from "./manage.ts";
+import { recipientLinkUrl } from "./links.ts";
+import { reportMail } from "./report-mail.ts";
+import { runWindow, type ScheduleTiming } from "./timing.ts";
+
+/**
+ * One claimed run of a schedule (docs/reports.md "Schedules"): the checks that make it
+ * `skipped`, then the report over its window, mailed to each recipient with the file attached.
+ */
+
+export type Schedule = typeof reportSchedules.$inferSelect;
+
+export type RunOutcome =
+  | { status: "ok"; rows: number; recipients: number }
+  | { status: "skipped"; error: string }
+  | { status: "failed"; error: string; rows?: number };
+
+export const timingOf = (s: Schedule, timezone: string): ScheduleTiming => ({ frequency: s.frequency as ScheduleTiming["frequency"], at: s.at, weekday: s.weekday, day: s.day, timezone });
+
+export function siteOfSchedule(platform: Platform, orgId: string, s: Schedule) {
+  return platform.control.db.select().from(sites).where(and(eq(sites.id, s.siteId), eq(sites.orgId, orgId))).get() ?? null;
+}
+
+/** An error as the schedule shows it: one line, and never the SMTP URL (it may hold a password). */
+export function errorText(platform: Platform, error: unknown): string {
+  let text = String((error as Error)?.message ?? error).split("\n")[0].slice(0, 500);
+  if (platform.settings.smtpUrl) text = text.split(platform.settings.smtpUrl).join("SMTP_URL");
+  return text.replace(/\/\/[^/\s:@]+:[^/\s@]+@/g, "//***@");
+}
+
+/** The owner's permissions now, or why the run cannot use them. */
+function ownerCheck(platform: Platform, orgId: string, s: Schedule): { skip: string } | { skip?: undefined; piiAccess: boolean } {
+  const owner = orgMembers(platform, orgId).find((m) => m.userId === s.ownerUserId);
+  if (!owner || !isRole(owner.role)) return { skip: "The schedule's owner is no longer a member of the organization" };
+  const def = reportDefinition(s.reportKey);
+  if (!def) return { skip: `The report ${s.reportKey} no longer exists` };
+  const permissions = ROLE_PERMISSIONS[owner.role];
+  const missing = missingReportPermission(def, s.format as FileFormat, permissions);
+  if (missing) return { skip: `The schedule's owner (${owner.role}) no longer holds ${missing.permission}` };
+  for (const feature of ["reports", ...(def.feature ? [def.feature] : [])] as const) {
+    if (orgFeatureBlocked(platform, orgId, feature)) return { skip: `The organization's plan does not include ${feature}` };
+  }
+  return { piiAccess: permissions.has("analytics.pii.read") };
+}
+
+/** Members' addresses while they stay members, confirmed addresses; never pending or unsubscribed ones. */
+async function sendingTo(platform: Platform, db: TenantDb, orgId: string, scheduleId: string): Promise<string[]> {
+  const members = new Set(orgMembers(platform, orgId).map((m) => m.email));
+  const rows = await db.select().from(reportScheduleRecipients).where(eq(reportScheduleRecipients.scheduleId, scheduleId));
+  return rows.filter((r) => (r.state === "member" && members.has(r.email)) || r.state === "confirmed").map((r) => r.email).sort();
+}
+
+export async function sendRun(platform: Platform, db: TenantDb, orgId: string, s: Schedule, now: number): Promise<RunOutcome> {
+  const site = siteOfSchedule(platform, orgId, s);
+  if (!site) return { status: "skipped", error: "The site no longer exists" };
+  const owner = ownerCheck(platform, orgId, s);
+  if (owner.skip !== undefined) return { status: "skipped", error: owner.skip };
+  const recipients = await sendingTo(platform, db, orgId, s.id);
+  if (recipients.length === 0) return { status: "skipped", error: "No recipient left: every address is unsubscribed, unconfirmed or no longer a member" };
+  if (!platform.settings.smtpUrl) return { status: "failed", error: "SMTP_URL is not set" };
+  if (!isReportKey(s.reportKey)) return { status: "skipped", error: `The report ${s.reportKey} no longer exists` };
+
+  let rows: number | undefined;
+  try {
+    const window = runWindow(timingOf(s, site.timezone), s.runDueAt);
+    const input = await reportInput(platform, orgId, site.id, window, owner.piiAccess, now);
+    const report = await reportJson(s.reportKey, input);
+    const file = await exportReport(s.reportKey, input, s.format as FileFormat, site.name);
+    rows = file.total;
+    const content = new Uint8Array(await new Response(file.body).arrayBuffer());
+    const attachment = { filename: file.filename, contentType: file.contentType, content };
+    const failures: string[] = [];
+    for (const to of recipients) {
+      const unsubscribeUrl = recipientLinkUrl(platform, { orgId, scheduleId: s.id, email: to, purpose: "unsubscribe" });
+      try {
+        await sendMail(platform.settings, reportMail(to, { site: site.name, report, file: attachment, unsubscribeUrl }));
+      } catch (error) {
+        failures.push(errorText(platform, error));
+      }
+    }
+    if (failures.length > 0) return { status: "failed", error: `${failures.length} of ${recipients.length} mails not sent: ${failures[0]}`, rows };
+    return { status: "ok", rows: file.total, recipients: recipients.length };
+  } catch (error) {
+    return { status: "failed", error: errorText(platform, error), rows };
+  }
+}
