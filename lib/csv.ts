@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/sync";
+import { collectGarbage } from "./memory.ts";
 
 /**
  * The one CSV writer (docs/reports.md "Files"): RFC 4180 (comma, CRLF line ends, a field with a
@@ -13,6 +14,8 @@ export type CsvCell = string | number | null;
 
 /** Rows handed to csv-stringify at a time: large enough to be quick, small enough to keep memory flat. */
 const BATCH_ROWS = 1_000;
+/** CSV written between two garbage collections (lib/memory.ts: why a long export collects). */
+const COLLECT_BYTES = 2 ** 19;
 
 const OPTIONS = {
   escape_formulas: true,
@@ -29,6 +32,7 @@ const OPTIONS = {
 export function csvStream(header: readonly string[], rows: Iterable<readonly CsvCell[]>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let iterator: Iterator<readonly CsvCell[]> | null = null;
+  let written = 0;
   return new ReadableStream<Uint8Array>({
     pull(controller) {
       const first = iterator === null;
@@ -43,7 +47,15 @@ export function csvStream(header: readonly string[], rows: Iterable<readonly Csv
         }
         batch.push(next.value);
       }
-      if (batch.length > 0) controller.enqueue(encoder.encode(stringify(batch, { ...OPTIONS, bom: first })));
+      if (batch.length > 0) {
+        const bytes = encoder.encode(stringify(batch, { ...OPTIONS, bom: first }));
+        controller.enqueue(bytes);
+        written += bytes.length;
+        if (written >= COLLECT_BYTES) {
+          collectGarbage();
+          written = 0;
+        }
+      }
       if (done) controller.close();
     },
     cancel() {
