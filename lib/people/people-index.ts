@@ -1,6 +1,7 @@
 import type { TenantStore } from "../db/tenants.ts";
 import { readRows } from "../db/statements.ts";
 import type { SiteData } from "../analytics/site-data.ts";
+import { grow } from "../analytics/columns.ts";
 
 /**
  * What a site's store knows about people beyond their sessions: the leads each visitor left
@@ -99,12 +100,8 @@ export class PeopleIndex {
     }
     if (this.leadTotal === this.leadAt.length) {
       const size = Math.max(1024, this.leadTotal * 2);
-      const at = new Float64Array(size);
-      at.set(this.leadAt);
-      this.leadAt = at;
-      const groups = new Int32Array(size);
-      groups.set(this.leadGroup);
-      this.leadGroup = groups;
+      this.leadAt = grow(this.leadAt, size);
+      this.leadGroup = grow(this.leadGroup, size);
     }
     this.leadAt[this.leadTotal] = createdAt;
     this.leadGroup[this.leadTotal++] = group;
@@ -122,12 +119,8 @@ export class PeopleIndex {
   private columnsFor(visitor: number): void {
     if (visitor < this.leadsByVisitor.length) return;
     const size = Math.max(1024, visitor + 1, this.leadsByVisitor.length * 2);
-    const leads = new Int32Array(size);
-    leads.set(this.leadsByVisitor);
-    this.leadsByVisitor = leads;
-    const identified = new Uint8Array(size);
-    identified.set(this.identifiedVisitors);
-    this.identifiedVisitors = identified;
+    this.leadsByVisitor = grow(this.leadsByVisitor, size);
+    this.identifiedVisitors = grow(this.identifiedVisitors, size);
   }
 }
 
