@@ -67,6 +67,11 @@ export interface Settings {
   cookieScanAllowPrivate: boolean;
   /** The Chromium the scanner drives. */
   chromiumPath: string;
+  /**
+   * Rows an XLSX export may hold (docs/reports.md "Files"): SheetJS builds a workbook in memory,
+   * ~12 MB of RAM per 1 000 rows at its peak; above this a report is refused with "use csv".
+   */
+  reportXlsxMaxRows: number;
 }
 
 /** Default analytics memory budget: a 1 GB host keeps room for the runtime, SQLite's caches and one site's load. */
@@ -176,5 +181,6 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     cookieScanTimeoutMs: intIn("COOKIE_SCAN_TIMEOUT_MS", env.COOKIE_SCAN_TIMEOUT_MS, 120_000, 1_000, 3_600_000),
     cookieScanAllowPrivate: onOff("COOKIE_SCAN_ALLOW_PRIVATE", env.COOKIE_SCAN_ALLOW_PRIVATE, false),
     chromiumPath: env.CHROMIUM_PATH || "/usr/bin/chromium",
+    reportXlsxMaxRows: intIn("REPORT_XLSX_MAX_ROWS", env.REPORT_XLSX_MAX_ROWS, 200_000, 1, 1_048_575),
   };
 }

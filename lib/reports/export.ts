@@ -94,18 +94,18 @@ export interface ReportFile {
 
 /**
  * The whole report as a file. CSV streams: rows are taken from the report as the reader reads.
- * XLSX is built in memory, so above XLSX_MAX_ROWS it is refused (422 naming `format`).
+ * XLSX is built in memory, so above REPORT_XLSX_MAX_ROWS it is refused (422 naming `format`).
  */
 export async function exportReport(key: ReportKey, input: ReportInput, format: FileFormat, siteName: string): Promise<ReportFile> {
-  return reportFile(definitionOf(key), await runReport(key, input), format, reportFileName(siteName, key, input.period.range, format));
+  return reportFile(definitionOf(key), await runReport(key, input), format, reportFileName(siteName, key, input.period.range, format), input.platform.settings.reportXlsxMaxRows);
 }
 
 /** A report's rows as a file of the format (exportReport's second half, given the rows). */
-export function reportFile(def: ReportDefinition, data: ReportData, format: FileFormat, filename: string): ReportFile {
+export function reportFile(def: ReportDefinition, data: ReportData, format: FileFormat, filename: string, xlsxMaxRows = XLSX_MAX_ROWS): ReportFile {
   if (format === "csv") {
     return { filename, contentType: CSV_TYPE, total: data.total, body: csvStream(def.columns.map((c) => c.label), csvRows(def, data)) };
   }
-  if (data.total > XLSX_MAX_ROWS) throw invalid("format", `an XLSX file holds at most ${XLSX_MAX_ROWS} rows and this report has ${data.total}: use csv`);
+  if (data.total > xlsxMaxRows) throw invalid("format", `an XLSX file holds at most ${xlsxMaxRows} rows here (REPORT_XLSX_MAX_ROWS) and this report has ${data.total}: use csv`);
   return { filename, contentType: XLSX_TYPE, total: data.total, body: new Blob([xlsxBytes(def, data.rows())]).stream() };
 }
 

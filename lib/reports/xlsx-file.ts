@@ -11,7 +11,7 @@ import type { Cell, ReportRow } from "./report.ts";
  */
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-/** A workbook is built in memory: above this many rows an export is refused (use CSV). */
+/** REPORT_XLSX_MAX_ROWS's default: a workbook is built in memory, so above it an export is refused (use CSV). */
 export const XLSX_MAX_ROWS = 200_000;
 
 const DAY_MS = 86_400_000;

@@ -86,8 +86,10 @@ describe("reportFile", () => {
       error = e;
     }
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: "VALIDATION_FAILED", details: [{ path: "format", message: "an XLSX file holds at most 200000 rows and this report has 200001: use csv" }] });
+    expect(error).toMatchObject({ code: "VALIDATION_FAILED", details: [{ path: "format", message: "an XLSX file holds at most 200000 rows here (REPORT_XLSX_MAX_ROWS) and this report has 200001: use csv" }] });
     expect(read).toBe(false);
     expect(reportFile(DEF, { total: 200_000, rows: () => [] }, "xlsx", "x.xlsx").contentType).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    // An operator's lower REPORT_XLSX_MAX_ROWS (a small server) refuses sooner.
+    expect(() => reportFile(DEF, { total: 3, rows: () => [] }, "xlsx", "x.xlsx", 2)).toThrow("at most 2 rows here (REPORT_XLSX_MAX_ROWS) and this report has 3: use csv");
   });
 });
