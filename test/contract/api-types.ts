@@ -1336,6 +1336,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/report-schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Schedule a library report (session only)
+         * @description E-mails the report as CSV or XLSX at `at` in the site's timezone (daily, weekly on `weekday`, monthly on `day`); the signed-in user is its owner, whose permissions each send re-checks. A field that breaks a rule → 422 with its path (`recipients[1]` for the second address); no SMTP_URL → 422 (path `SMTP_URL`); an owner lacking what the report needs as a file → 403. Audited `report.schedule_created`. Members whose role holds `reports.export` (owners, admins, analysts; a viewer → 403 FORBIDDEN; not a member, a site outside the org or a schedule of another site → 404); an org without the reports feature → 403 FEATURE_UNAVAILABLE. No step-up: the report's data goes only to members or to addresses their owners confirmed.
+         */
+        post: operations["postApiV1OrgsByOrgIdSitesBySiteIdReport-schedules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/report-schedules/{scheduleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a report schedule (session only)
+         * @description With its recipients and runs; audited `report.schedule_deleted`. Members whose role holds `reports.export` (owners, admins, analysts; a viewer → 403 FORBIDDEN; not a member, a site outside the org or a schedule of another site → 404); an org without the reports feature → 403 FEATURE_UNAVAILABLE. No step-up: the report's data goes only to members or to addresses their owners confirmed.
+         */
+        delete: operations["deleteApiV1OrgsByOrgIdSitesBySiteIdReport-schedulesByScheduleId"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a report schedule (session only)
+         * @description Any subset of the create fields; a new time computes the next send from now. 422 as on create. Audited `report.schedule_updated`. Members whose role holds `reports.export` (owners, admins, analysts; a viewer → 403 FORBIDDEN; not a member, a site outside the org or a schedule of another site → 404); an org without the reports feature → 403 FEATURE_UNAVAILABLE. No step-up: the report's data goes only to members or to addresses their owners confirmed.
+         */
+        patch: operations["patchApiV1OrgsByOrgIdSitesBySiteIdReport-schedulesByScheduleId"];
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/report-schedules/{scheduleId}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a report schedule (session only)
+         * @description Nothing is sent until it is resumed (`pausedReason` `paused`); pausing a paused one changes nothing. Audited `report.schedule_paused`. Members whose role holds `reports.export` (owners, admins, analysts; a viewer → 403 FORBIDDEN; not a member, a site outside the org or a schedule of another site → 404); an org without the reports feature → 403 FEATURE_UNAVAILABLE. No step-up: the report's data goes only to members or to addresses their owners confirmed.
+         */
+        post: operations["postApiV1OrgsByOrgIdSitesBySiteIdReport-schedulesByScheduleIdPause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/report-schedules/{scheduleId}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a report schedule (session only)
+         * @description The next send is computed from now and earlier failures are forgotten; no SMTP_URL → 422 (path `SMTP_URL`). Audited `report.schedule_resumed`. Members whose role holds `reports.export` (owners, admins, analysts; a viewer → 403 FORBIDDEN; not a member, a site outside the org or a schedule of another site → 404); an org without the reports feature → 403 FEATURE_UNAVAILABLE. No step-up: the report's data goes only to members or to addresses their owners confirmed.
+         */
+        post: operations["postApiV1OrgsByOrgIdSitesBySiteIdReport-schedulesByScheduleIdResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -12512,6 +12596,789 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Response for status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 423 */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "postApiV1OrgsByOrgIdSitesBySiteIdReport-schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description One of kpi_daily, channel_performance, campaign_performance, source_medium, utm_audit, referrers, page_performance, events, conversions_by_channel, leads, hot_leads, popup_performance, spin_performance, short_links, geo, tech, consent_log, web_vitals, experience */
+                    reportKey: string;
+                    /** @description daily | weekly | monthly */
+                    frequency: string;
+                    /** @description HH:MM, 24-hour, local to the site's timezone */
+                    at: string;
+                    /** @description Weekly: ISO weekday 1–7 (1 = Monday); default 1 */
+                    weekday?: number | null;
+                    /** @description Monthly: day 1–31; default 1 */
+                    day?: number | null;
+                    /** @description 1–20 e-mail addresses */
+                    recipients: string[];
+                    /** @description csv | xlsx */
+                    format: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 201 */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 24 lowercase hex */
+                        id: string;
+                        reportKey: string;
+                        /** @description The report's title */
+                        title: string;
+                        /** @enum {string} */
+                        frequency: "daily" | "weekly" | "monthly";
+                        /** @description Addresses that receive it (members and confirmed addresses; pending and unsubscribed ones are in recipientStates) */
+                        recipients: string[];
+                        active: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        nextRunAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        lastRunAt: string | null;
+                        /** @enum {string|null} */
+                        lastStatus: "ok" | "failed" | "skipped" | null;
+                        lastError: string | null;
+                        /** @description HH:MM local to the site's timezone */
+                        at: string;
+                        /** @description ISO weekday (1 = Monday) of a weekly schedule */
+                        weekday: number | null;
+                        /** @description Day of the month of a monthly schedule (a shorter month sends on its last day) */
+                        day: number | null;
+                        /** @enum {string} */
+                        format: "csv" | "xlsx";
+                        /** @description The site's timezone the time is read in */
+                        timezone: string;
+                        pausedReason: "paused" | "failures" | null;
+                        recipientStates: {
+                            email: string;
+                            /** @enum {string} */
+                            state: "member" | "pending" | "confirmed" | "unsubscribed";
+                        }[];
+                        /** @description Name of the user whose permissions each send uses (null once the account is gone) */
+                        owner: string | null;
+                    };
+                };
+            };
+            /** @description Response for status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 423 */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "deleteApiV1OrgsByOrgIdSitesBySiteIdReport-schedulesByScheduleId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+                scheduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Response for status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 423 */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "patchApiV1OrgsByOrgIdSitesBySiteIdReport-schedulesByScheduleId": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+                scheduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description One of kpi_daily, channel_performance, campaign_performance, source_medium, utm_audit, referrers, page_performance, events, conversions_by_channel, leads, hot_leads, popup_performance, spin_performance, short_links, geo, tech, consent_log, web_vitals, experience */
+                    reportKey?: string;
+                    /** @description daily | weekly | monthly */
+                    frequency?: string;
+                    /** @description HH:MM, 24-hour, local to the site's timezone */
+                    at?: string;
+                    /** @description Weekly: ISO weekday 1–7 (1 = Monday); default 1 */
+                    weekday?: number | null;
+                    /** @description Monthly: day 1–31; default 1 */
+                    day?: number | null;
+                    /** @description 1–20 e-mail addresses */
+                    recipients?: string[];
+                    /** @description csv | xlsx */
+                    format?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 24 lowercase hex */
+                        id: string;
+                        reportKey: string;
+                        /** @description The report's title */
+                        title: string;
+                        /** @enum {string} */
+                        frequency: "daily" | "weekly" | "monthly";
+                        /** @description Addresses that receive it (members and confirmed addresses; pending and unsubscribed ones are in recipientStates) */
+                        recipients: string[];
+                        active: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        nextRunAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        lastRunAt: string | null;
+                        /** @enum {string|null} */
+                        lastStatus: "ok" | "failed" | "skipped" | null;
+                        lastError: string | null;
+                        /** @description HH:MM local to the site's timezone */
+                        at: string;
+                        /** @description ISO weekday (1 = Monday) of a weekly schedule */
+                        weekday: number | null;
+                        /** @description Day of the month of a monthly schedule (a shorter month sends on its last day) */
+                        day: number | null;
+                        /** @enum {string} */
+                        format: "csv" | "xlsx";
+                        /** @description The site's timezone the time is read in */
+                        timezone: string;
+                        pausedReason: "paused" | "failures" | null;
+                        recipientStates: {
+                            email: string;
+                            /** @enum {string} */
+                            state: "member" | "pending" | "confirmed" | "unsubscribed";
+                        }[];
+                        /** @description Name of the user whose permissions each send uses (null once the account is gone) */
+                        owner: string | null;
+                    };
+                };
+            };
+            /** @description Response for status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 423 */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "postApiV1OrgsByOrgIdSitesBySiteIdReport-schedulesByScheduleIdPause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+                scheduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 24 lowercase hex */
+                        id: string;
+                        reportKey: string;
+                        /** @description The report's title */
+                        title: string;
+                        /** @enum {string} */
+                        frequency: "daily" | "weekly" | "monthly";
+                        /** @description Addresses that receive it (members and confirmed addresses; pending and unsubscribed ones are in recipientStates) */
+                        recipients: string[];
+                        active: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        nextRunAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        lastRunAt: string | null;
+                        /** @enum {string|null} */
+                        lastStatus: "ok" | "failed" | "skipped" | null;
+                        lastError: string | null;
+                        /** @description HH:MM local to the site's timezone */
+                        at: string;
+                        /** @description ISO weekday (1 = Monday) of a weekly schedule */
+                        weekday: number | null;
+                        /** @description Day of the month of a monthly schedule (a shorter month sends on its last day) */
+                        day: number | null;
+                        /** @enum {string} */
+                        format: "csv" | "xlsx";
+                        /** @description The site's timezone the time is read in */
+                        timezone: string;
+                        pausedReason: "paused" | "failures" | null;
+                        recipientStates: {
+                            email: string;
+                            /** @enum {string} */
+                            state: "member" | "pending" | "confirmed" | "unsubscribed";
+                        }[];
+                        /** @description Name of the user whose permissions each send uses (null once the account is gone) */
+                        owner: string | null;
+                    };
+                };
+            };
+            /** @description Response for status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 423 */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    "postApiV1OrgsByOrgIdSitesBySiteIdReport-schedulesByScheduleIdResume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+                scheduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description 24 lowercase hex */
+                        id: string;
+                        reportKey: string;
+                        /** @description The report's title */
+                        title: string;
+                        /** @enum {string} */
+                        frequency: "daily" | "weekly" | "monthly";
+                        /** @description Addresses that receive it (members and confirmed addresses; pending and unsubscribed ones are in recipientStates) */
+                        recipients: string[];
+                        active: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        nextRunAt: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        lastRunAt: string | null;
+                        /** @enum {string|null} */
+                        lastStatus: "ok" | "failed" | "skipped" | null;
+                        lastError: string | null;
+                        /** @description HH:MM local to the site's timezone */
+                        at: string;
+                        /** @description ISO weekday (1 = Monday) of a weekly schedule */
+                        weekday: number | null;
+                        /** @description Day of the month of a monthly schedule (a shorter month sends on its last day) */
+                        day: number | null;
+                        /** @enum {string} */
+                        format: "csv" | "xlsx";
+                        /** @description The site's timezone the time is read in */
+                        timezone: string;
+                        pausedReason: "paused" | "failures" | null;
+                        recipientStates: {
+                            email: string;
+                            /** @enum {string} */
+                            state: "member" | "pending" | "confirmed" | "unsubscribed";
+                        }[];
+                        /** @description Name of the user whose permissions each send uses (null once the account is gone) */
+                        owner: string | null;
+                    };
+                };
             };
             /** @description Response for status 400 */
             400: {
