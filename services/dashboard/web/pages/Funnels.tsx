@@ -1,5 +1,5 @@
 import type { Static } from "elysia";
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useState } from "preact/hooks";
 import type { FunnelList, FunnelPreviewBody, FunnelResultModel } from "../../../../lib/analytics/funnels/model.ts";
 import type { MAX_STEPS as MaxSteps, MIN_STEPS as MinSteps } from "../../../../lib/analytics/funnels/definition.ts";
 import { api } from "../api.ts";
@@ -213,7 +213,9 @@ function FunnelBuilder({ base, range, breakdown, start }: { base: string; range:
   useEffect(() => {
     if (start) setDraft(draftOf(start));
   }, [start]);
-  useEffect(() => {
+  // A layout effect: focus moves in the same task as the DOM change, before the browser's focus
+  // fix-up sends a now-disabled button's focus to the body (an effect after paint raced it under load).
+  useLayoutEffect(() => {
     if (!focus) return;
     // Focus follows what a button changed: the moved step's button (its other one at an end), the new step, or "Add step".
     const target = document.getElementById(focus) as HTMLButtonElement | null;
