@@ -29,6 +29,17 @@ async function asFlags<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+
+/** `--weekday`: an ISO number 1–7, or a day's English name or its first three letters (`mon`, `Monday`). */
+function weekdayFlag(value: unknown): number {
+  const name = typeof value === "string" ? value.trim().toLowerCase() : "";
+  const named = name.length >= 3 ? WEEKDAYS.findIndex((d) => d.startsWith(name) && (name.length === 3 || d === name)) : -1;
+  if (named >= 0) return named + 1;
+  if (/^[a-z]+$/.test(name)) throw new ApiError("VALIDATION_FAILED", "Invalid --weekday", [{ path: "--weekday", message: "must be 1–7 (1 = Monday) or a day's name such as mon or monday" }]);
+  return integer(value, "--weekday", 1, 7);
+}
+
 function changeOf(flags: Flags): ScheduleChange {
   const change: ScheduleChange = {};
   const text = (name: string) => (flags[name] === undefined ? undefined : requireText(flags[name], `--${name}`, 100));
@@ -36,7 +47,7 @@ function changeOf(flags: Flags): ScheduleChange {
   change.frequency = text("frequency");
   change.at = text("at");
   change.format = text("format");
-  if (flags.weekday !== undefined) change.weekday = integer(flags.weekday, "--weekday", 1, 7);
+  if (flags.weekday !== undefined) change.weekday = weekdayFlag(flags.weekday);
   if (flags.day !== undefined) change.day = integer(flags.day, "--day", 1, 31);
   const recipients = flags.recipients === undefined ? undefined : requireText(flags.recipients, "--recipients", 20 * 256);
   if (recipients !== undefined) change.recipients = recipients.split(",").map((a) => a.trim());

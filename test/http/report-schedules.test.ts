@@ -361,12 +361,16 @@ describe("admin CLI", () => {
     expect(cli("create", "--site", site.id, "--report", "kpi_daily", "--frequency", "weekly", "--at", "08:00", "--weekday", "9", "--recipients", ownerEmail, "--format", "csv").json.error.details).toEqual([
       { path: "--weekday", message: "must be from 1 to 7" },
     ]);
+    expect(cli("create", "--site", site.id, "--report", "kpi_daily", "--frequency", "weekly", "--at", "08:00", "--weekday", "funday", "--recipients", ownerEmail, "--format", "csv").json.error.details).toEqual([
+      { path: "--weekday", message: "must be 1–7 (1 = Monday) or a day's name such as mon or monday" },
+    ]);
     expect(cli("create", "--site", site.id, "--report", "kpi_daily", "--frequency", "daily", "--at", "08:00", "--recipients", ownerEmail, "--format", "csv", "--owner", "nobody@example.com").json.error.details).toEqual([
       { path: "--owner", message: "is not a member of the organization" },
     ]);
     expect(cli("create", "--site", "0".repeat(24), "--report", "kpi_daily").json.error.details).toEqual([{ path: "--site", message: "not found" }]);
 
-    const made = must(cli("create", "--site", site.id, "--report", "kpi_daily", "--frequency", "weekly", "--at", "08:00", "--weekday", "5", "--recipients", ownerEmail, "--format", "xlsx"));
+    // A day's name works as well as its ISO number (Friday = 5).
+    const made = must(cli("create", "--site", site.id, "--report", "kpi_daily", "--frequency", "weekly", "--at", "08:00", "--weekday", "Fri", "--recipients", ownerEmail, "--format", "xlsx"));
     expect(made).toMatchObject({ reportKey: "kpi_daily", frequency: "weekly", weekday: 5, format: "xlsx", active: true, owner: "Owner", timezone: "Europe/Berlin" });
     expect(must(cli("list", "--site", site.id)).schedules.map((x: ScheduleItem) => x.id)).toEqual([made.id]);
     // The catalogue shows it with spec 2.9's fields.
