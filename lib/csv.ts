@@ -29,18 +29,21 @@ const OPTIONS = {
  * it, and the stream asks again only once the reader took the last one — so a million-row report
  * is never held in memory, only one batch of it.
  */
-export function csvStream(header: readonly string[], rows: Iterable<readonly CsvCell[]>): ReadableStream<Uint8Array> {
+export function csvStream(header: readonly string[], rows: Iterable<readonly CsvCell[]> | AsyncIterable<readonly CsvCell[]>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let iterator: Iterator<readonly CsvCell[]> | null = null;
+  type Cells = readonly CsvCell[];
+  let iterator: Iterator<Cells> | AsyncIterator<Cells> | null = null;
   let written = 0;
   return new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
       const first = iterator === null;
-      iterator ??= rows[Symbol.iterator]();
-      const batch: (readonly CsvCell[])[] = first ? [header] : [];
+      iterator ??= Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]();
+      const batch: Cells[] = first ? [header] : [];
       let done = false;
       while (batch.length < BATCH_ROWS) {
-        const next = iterator.next();
+        // A synchronous source is not awaited row by row (a million rows, a million microtasks).
+        let next = iterator.next();
+        if (next instanceof Promise) next = await next;
         if (next.done) {
           done = true;
           break;
@@ -58,9 +61,9 @@ export function csvStream(header: readonly string[], rows: Iterable<readonly Csv
       }
       if (done) controller.close();
     },
-    cancel() {
+    async cancel() {
       // A reader gone mid-file: let a store-backed iterator close its statement.
-      iterator?.return?.();
+      await iterator?.return?.();
     },
   });
 }

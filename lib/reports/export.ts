@@ -53,7 +53,7 @@ export async function reportJson(key: ReportKey, input: ReportInput): Promise<Re
   const rows: ReportRow[] = [];
   if (JSON_ROWS > 0) {
     // Leaving the loop early closes a store-backed iterator.
-    for (const row of data.rows()) if (rows.push(row) === JSON_ROWS) break;
+    for await (const row of data.rows()) if (rows.push(row) === JSON_ROWS) break;
   }
   return {
     key: def.key,
@@ -81,8 +81,18 @@ export function reportFileName(siteName: string, key: string, range: { from: str
 }
 
 /** A report's rows as CSV cells, in the catalogue's column order. */
-function* csvRows(def: ReportDefinition, data: ReportData): Generator<CsvCell[]> {
-  for (const row of data.rows()) yield def.columns.map((column) => row[column.key] ?? null);
+function csvRows(def: ReportDefinition, data: ReportData): Iterable<CsvCell[]> | AsyncIterable<CsvCell[]> {
+  const rows = data.rows();
+  const cells = (row: ReportRow) => def.columns.map((column) => row[column.key] ?? null);
+  // A synchronous source stays synchronous: no await per row on the million-row path.
+  if (Symbol.asyncIterator in rows) {
+    return (async function* () {
+      for await (const row of rows) yield cells(row);
+    })();
+  }
+  return (function* () {
+    for (const row of rows) yield cells(row);
+  })();
 }
 
 export interface ReportFile {
@@ -106,7 +116,14 @@ export function reportFile(def: ReportDefinition, data: ReportData, format: File
     return { filename, contentType: CSV_TYPE, total: data.total, body: csvStream(def.columns.map((c) => c.label), csvRows(def, data)) };
   }
   if (data.total > xlsxMaxRows) throw invalid("format", `an XLSX file holds at most ${xlsxMaxRows} rows here (REPORT_XLSX_MAX_ROWS) and this report has ${data.total}: use csv`);
-  return { filename, contentType: XLSX_TYPE, total: data.total, body: new Blob([xlsxBytes(def, data.rows())]).stream() };
+  // Built when the body is first read (the audit and headers go out first; a failure ends the body).
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      controller.enqueue(await xlsxBytes(def, data.rows()));
+      controller.close();
+    },
+  });
+  return { filename, contentType: XLSX_TYPE, total: data.total, body };
 }
 
 /** The audit entry of an export (never a contact detail: the report, format, range and row count). */

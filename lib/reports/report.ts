@@ -27,15 +27,19 @@ export interface ReportInput {
   now: number;
 }
 
+/** A report's rows: in memory or read from a synchronous store (bun:sqlite), or from a remote libSQL store page by page. */
+export type ReportRows = Iterable<ReportRow> | AsyncIterable<ReportRow>;
+
 export interface ReportData {
   /** The full row count. */
   total: number;
   /**
    * Every row in the report's order. Reports of stored rows (leads, consent records) read the
-   * store in keyset pages as the iterator is pulled, so an export's memory does not grow with
-   * the row count; each call starts again from the first row.
+   * store in keyset pages as the iterator is pulled — asynchronously from a remote libSQL store —
+   * so an export's memory does not grow with the row count; each call starts again from the
+   * first row. Read it with `for await`, which takes both kinds.
    */
-  rows(): Iterable<ReportRow>;
+  rows(): ReportRows;
 }
 
 export type ReportRun = (input: ReportInput) => Promise<ReportData>;

@@ -1,6 +1,6 @@
 import { utils, write, type CellObject, type WorkSheet } from "xlsx";
 import type { ReportColumn, ReportDefinition } from "./catalogue.ts";
-import type { Cell, ReportRow } from "./report.ts";
+import type { Cell, ReportRows } from "./report.ts";
 
 
 /**
@@ -43,11 +43,11 @@ function cellOf(column: ReportColumn, value: Cell): CellObject | null {
 export const sheetNameOf = (title: string) => title.replace(/[[\]:*?/\\]/g, "-").slice(0, 31);
 
 /** The workbook's bytes. The caller checked the row count against XLSX_MAX_ROWS. */
-export function xlsxBytes(def: ReportDefinition, rows: Iterable<ReportRow>): Uint8Array<ArrayBuffer> {
+export async function xlsxBytes(def: ReportDefinition, rows: ReportRows): Promise<Uint8Array<ArrayBuffer>> {
   // A dense sheet (an array of rows of cells, which SheetJS writes as it does an "A1"-keyed
   // one) keeps no address string and map entry per cell: a third of the memory on 200 000 rows.
   const dense: (CellObject | undefined)[][] = [def.columns.map((column) => ({ t: "s", v: column.label }))];
-  for (const row of rows) {
+  for await (const row of rows) {
     dense.push(def.columns.map((column) => cellOf(column, row[column.key] ?? null) ?? undefined));
   }
   const sheet = dense as unknown as WorkSheet;

@@ -144,7 +144,7 @@ async function rowsOf(key: ReportKey, from = FROM, to = TO): Promise<ReportRow[]
     piiAccess: true,
     now: s.clock.ms,
   });
-  const rows = [...data.rows()];
+  const rows = await Array.fromAsync(data.rows());
   expect(rows.length).toBe(data.total);
   // Every row has exactly the catalogue's columns, in order, typed as they say.
   const columns = reportDefinition(key)!.columns;

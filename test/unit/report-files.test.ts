@@ -27,12 +27,12 @@ const DEF: ReportDefinition = {
 };
 
 describe("xlsxBytes", () => {
-  test("typed cells with formats, the labels as header, a sheet named after the report", () => {
+  test("typed cells with formats, the labels as header, a sheet named after the report", async () => {
     const rows = [
       { name: "=HYPERLINK(\"x\")", day: "2026-11-10", at: "2026-11-10T09:30:15.000Z", n: 12, avg: 3.5, rate: 0.125, money: -19.99 },
       { name: null, day: "2026-03-29", at: "2026-03-29T01:00:00.000Z", n: 0, avg: null, rate: 1, money: 1234.5 },
     ];
-    const book = read(xlsxBytes(DEF, rows), { type: "buffer", cellNF: true });
+    const book = read(await xlsxBytes(DEF, rows), { type: "buffer", cellNF: true });
     expect(book.SheetNames).toEqual(["Source - medium- a long report "]);
     const sheet = book.Sheets[book.SheetNames[0]];
     expect(sheet["!ref"]).toBe("A1:G3");

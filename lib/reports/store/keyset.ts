@@ -1,7 +1,7 @@
 import type { TenantStore } from "../../db/tenants.ts";
 import { readRows, type Arg } from "../../db/statements.ts";
 import { uuidOfHex } from "../../ids.ts";
-import type { ReportRow } from "../report.ts";
+import type { ReportRow, ReportRows } from "../report.ts";
 
 /** Rows read a page at a time: an export of a million rows holds 2 000 of them at once. */
 export const KEYSET_PAGE = 2_000;
@@ -23,12 +23,11 @@ export interface KeysetQuery<Raw extends unknown[]> {
 }
 
 /**
- * The rows of a keyset query as `ReportData.rows`: each call starts again at the first page.
- * On bun:sqlite the pages are read as the iterator is pulled (the driver is synchronous), so
- * memory holds one page; a remote libSQL store can only be read asynchronously, so its rows
- * are read here, page by page, before the run returns (docs/reports.md says so).
+ * The rows of a keyset query as `ReportData.rows`: each call starts again at the first page,
+ * and pages are read as the iterator is pulled, so memory holds one page — synchronously on
+ * bun:sqlite, asynchronously from a remote libSQL store.
  */
-export async function keysetRows<Raw extends unknown[]>(store: TenantStore, query: KeysetQuery<Raw>): Promise<() => Iterable<ReportRow>> {
+export async function keysetRows<Raw extends unknown[]>(store: TenantStore, query: KeysetQuery<Raw>): Promise<() => ReportRows> {
   const db = store.sqlite;
   if (db) {
     return function* () {
@@ -41,16 +40,14 @@ export async function keysetRows<Raw extends unknown[]>(store: TenantStore, quer
       }
     };
   }
-  const all: Raw[] = [];
-  let after: Arg[] | null = null;
-  for (;;) {
-    const page = (await readRows(store, after === null ? query.first : query.next, after === null ? [...query.firstArgs, KEYSET_PAGE] : [...query.nextArgs, ...after, KEYSET_PAGE])) as Raw[];
-    all.push(...page);
-    if (page.length < KEYSET_PAGE) break;
-    after = query.keyOf(page[page.length - 1]);
-  }
-  return function* () {
-    for (const raw of all) yield query.toRow(raw);
+  return async function* () {
+    let after: Arg[] | null = null;
+    for (;;) {
+      const page = (await readRows(store, after === null ? query.first : query.next, after === null ? [...query.firstArgs, KEYSET_PAGE] : [...query.nextArgs, ...after, KEYSET_PAGE])) as Raw[];
+      for (const raw of page) yield query.toRow(raw);
+      if (page.length < KEYSET_PAGE) return;
+      after = query.keyOf(page[page.length - 1]);
+    }
   };
 }
 
