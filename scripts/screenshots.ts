@@ -38,6 +38,8 @@ const EXTRA_VIEWS: Record<string, string> = {
   "explore-segments": "explore?kind=segments&s0=Desktop&s0f=device:is:desktop&s1=Mobile&s1f=device:is:mobile",
   "explore-retention": "explore?kind=retention",
   "explore-paths": "explore?kind=paths",
+  "library-channel-performance": "library/channel_performance",
+  "library-leads": "library/leads",
 };
 
 mkdirSync(out, { recursive: true });

@@ -206,7 +206,7 @@ export const REPORT_DEFINITIONS = [
     key: "hot_leads",
     category: "People",
     title: "Hot leads",
-    description: "Leads of the range whose visitor scores hot or very hot today (docs/people.md), highest score first.",
+    description: "Leads of the range whose visitor scores hot or very hot today (a lead score of 50 or more), highest score first.",
     pii: true,
     needs: ["leads.read"],
     feature: "leads",

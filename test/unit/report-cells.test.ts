@@ -16,6 +16,10 @@ test("numbers by type: integers and decimals in English digits, rates as percent
 
 test("text and dates as the API answers them; null and empty as a dash", () => {
   expect(cellText("=SUM(A1)", "text", "EUR", "UTC")).toBe("=SUM(A1)");
+  // Keys the other pages show in words: channels, devices, countries (other text as it is).
+  expect(cellText("organic_search", "text", "EUR", "UTC", "channel")).toBe("Organic search");
+  expect(cellText("DE", "text", "EUR", "UTC", "country")).toBe("Germany");
+  expect(cellText("organic_search", "text", "EUR", "UTC", "campaign")).toBe("organic_search");
   expect(cellText("2026-03-29", "date", "EUR", "Europe/Berlin")).toBe("2026-03-29");
   expect(cellText(null, "integer", "EUR", "UTC")).toBe("—");
   expect(cellText(undefined, "text", "EUR", "UTC")).toBe("—");

@@ -109,7 +109,7 @@ export function LibraryReportPage({ base, orgId, reportKey, range, timezone, bac
               caption={`${report.title}, ${report.range.from} to ${report.range.to}`}
               rows={report.rows}
               columns={report.columns.map(
-                (c): Column<Row> => ({ label: c.label, value: (row) => cellText(row[c.key], c.type, report.currency, timezone), numeric: NUMERIC.includes(c.type) }),
+                (c): Column<Row> => ({ label: c.label, value: (row) => cellText(row[c.key], c.type, report.currency, timezone, c.key), numeric: NUMERIC.includes(c.type) }),
               )}
             />
             <p class="table-count" aria-live="polite">
