@@ -153,7 +153,7 @@ test("a schedule made through the dialog (a bad recipient refused beside its fie
   await asOwner(browser, origin, boot, async (page) => {
     page.on("dialog", (d) => void d.accept());
     await open(page, `${base}/library/kpi_daily?${range()}`);
-    const caption = "Schedules of this report";
+    const caption = "Daily KPIs: sends";
     expect(await tableCells(page, caption)).toEqual([["No schedule yet."]]);
     await page.getByRole("button", { name: "Schedule this report" }).click();
     const dialog = page.getByRole("dialog", { name: "New schedule" });

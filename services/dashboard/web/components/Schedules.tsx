@@ -77,7 +77,8 @@ export function Schedules({ base, reports, schedules, timezone, canManage, range
       )}
       {failure && <Failure error={failure} />}
       <Table<ScheduleItem>
-        caption={forReport ? "Schedules of this report" : "Schedules of this site"}
+        // Not the section's heading again: the report's own title names the table.
+        caption={forReport ? `${reports.find((r) => r.key === forReport)?.title ?? forReport}: sends` : "Schedules of this site"}
         empty="No schedule yet."
         rows={schedules}
         columns={[
