@@ -14,6 +14,10 @@ export const orgs = sqliteTable("orgs", {
   dbUrl: text("db_url"),
   /** Every member must pass a TOTP second factor in their dashboard sessions. */
   requireTwoFactor: integer("require_two_factor", { mode: "boolean" }).notNull().default(false),
+  /** Retention (docs/data-lifecycle.md): months raw events, sessions and visitors are kept (GA4's longest: 25). */
+  retentionMonths: integer("retention_months").notNull().default(25),
+  /** Days a delivered webhook's body and its attempts' contact details are kept (the attempt's record stays). */
+  deliveryBodyDays: integer("delivery_body_days").notNull().default(30),
   createdAt: integer("created_at").notNull(),
 });
 

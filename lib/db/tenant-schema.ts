@@ -617,3 +617,16 @@ export const reportRuns = sqliteTable("report_runs", {
   rows: integer("rows"),
   recipients: integer("recipients"),
 }, (t) => [primaryKey({ columns: [t.scheduleId, t.runDueAt, t.attempt] })]);
+
+/**
+ * A site's data generation (docs/data-lifecycle.md): bumped in the same transaction as any
+ * deletion of the site's events, sessions or visitors (a retention purge, a person's erasure).
+ * The analytics engine reads only appended rows; a loaded site (and its snapshot) built at an
+ * older generation is dropped and rebuilt, so reports count the deleted rows no more — in every
+ * process, since the mark is in the store. No row = generation 0.
+ */
+export const dataGenerations = sqliteTable("data_generations", {
+  siteId: text("site_id").primaryKey(),
+  generation: integer("generation").notNull(),
+  changedAt: integer("changed_at").notNull(),
+});
