@@ -23,6 +23,7 @@ import { classifyCommand, unclassifyCommand } from "../lib/admin/cookies.ts";
 import { createShortLinkCommand, SHORTLINK_FLAGS, updateShortLinkCommand } from "../lib/admin/shortlinks.ts";
 import { createScheduleCommand, deleteScheduleCommand, listSchedulesCommand, scheduleActiveCommand, SCHEDULE_FLAGS, updateScheduleCommand } from "../lib/admin/schedules.ts";
 import { seedDemoCommand } from "../lib/demo/seed.ts";
+import { erasePersonCommand, exportPersonCommand, PERSON_FLAGS } from "../lib/admin/person.ts";
 
 type Flags = Record<string, string | true>;
 type Command = { flags: string[]; booleans?: string[]; run: (platform: Platform, flags: Flags) => Promise<object> };
@@ -74,6 +75,8 @@ const COMMANDS: Record<string, Command> = {
   "schedule resume": { flags: ["id"], run: scheduleActiveCommand(true) },
   "schedule delete": { flags: ["id"], run: (p, f) => deleteScheduleCommand(p, f) },
   "schedule list": { flags: ["site"], run: (p, f) => listSchedulesCommand(p, f) },
+  "person export": { flags: [...PERSON_FLAGS, "out"], run: (p, f) => exportPersonCommand(p, f) },
+  "person erase": { flags: PERSON_FLAGS, run: (p, f) => erasePersonCommand(p, f) },
   "demo seed": { flags: ["visitors", "days", "site", "seed"], run: (p, f) => seedDemoCommand(p, f) },
 };
 
