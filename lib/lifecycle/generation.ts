@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { TenantDb, TenantStore } from "../db/tenants.ts";
-import { readRows } from "../db/statements.ts";
+import { readRows, runOp, type Op } from "../db/statements.ts";
 
 /**
  * A site's data generation (lib/db/tenant-schema.ts `data_generations`; docs/data-lifecycle.md
@@ -14,6 +14,12 @@ export async function bumpDataGeneration(tx: Pick<TenantDb, "run">, siteId: stri
   await tx.run(sql`INSERT INTO data_generations (site_id, generation, changed_at) VALUES (${siteId}, 1, ${at})
     ON CONFLICT (site_id) DO UPDATE SET generation = generation + 1, changed_at = excluded.changed_at`);
 }
+
+const BUMP = `INSERT INTO data_generations (site_id, generation, changed_at) VALUES (?, 1, ?)
+  ON CONFLICT (site_id) DO UPDATE SET generation = generation + 1, changed_at = excluded.changed_at`;
+
+/** bumpDataGeneration as a step of a write program (lib/db/statements.ts runProgram): same transaction as the deletes. */
+export const bumpDataGenerationOp = (siteId: string, at: number): Op => runOp(BUMP, siteId, at);
 
 /** The site's generation now (0 before any deletion). */
 export async function dataGeneration(store: TenantStore, siteId: string): Promise<number> {
