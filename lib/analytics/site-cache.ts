@@ -12,6 +12,8 @@ import { SiteData } from "./site-data.ts";
 import "./keyings.ts";
 import "./time-blocks.ts";
 import { logLine } from "../log.ts";
+import { dataGeneration } from "../lifecycle/generation.ts";
+import { removeSnapshot } from "./site-snapshot.ts";
 
 /** The site a report is about, with its in-memory analytics data brought up to date. */
 export interface AnalyticsSite {
@@ -56,7 +58,14 @@ export async function analyticsSite(platform: Platform, orgId: string, siteId: s
   const { store, ...site } = await siteWithStore(platform, orgId, siteId);
   const loaded = platform.siteData;
   const key = keyOf(store, orgId, siteId);
+  // Read before the refresh: a deletion meanwhile leaves the data at the older generation, and
+  // the next read rebuilds it (docs/data-lifecycle.md "Deleting data").
+  const generation = await dataGeneration(store, siteId);
   let data = loaded.take(key);
+  if (data && data.generation !== generation) {
+    await forgetOlderGeneration(platform, key, data, orgId, siteId, generation);
+    data = undefined;
+  }
   let loadStarted: number | null = null;
   if (!data) {
     // A site without hits has no strings row yet: an empty data set until it has one.
@@ -64,8 +73,9 @@ export async function analyticsSite(platform: Platform, orgId: string, siteId: s
     if (ref === undefined) return { ...site, store, data: new SiteData(-1) };
     // Another request may have started the load meanwhile: share it.
     data = loaded.take(key);
+    if (data && data.generation !== generation) data = undefined;
     if (!data) {
-      data = new SiteData(ref, snapshotPathOf(platform, orgId, siteId));
+      data = new SiteData(ref, snapshotPathOf(platform, orgId, siteId), generation);
       loaded.hold(key, data, { orgId, siteId });
       loadStarted = performance.now();
     }
@@ -82,6 +92,17 @@ export async function analyticsSite(platform: Platform, orgId: string, siteId: s
   const held = data;
   setTimeout(() => loaded.measure(key, held), 0);
   return { ...site, store, data };
+}
+
+/**
+ * Drops a site's data built before rows were deleted, and its snapshot (a snapshot being written
+ * from that data is waited for first, so it cannot land after the removal).
+ */
+async function forgetOlderGeneration(platform: Platform, key: string, data: SiteData, orgId: string, siteId: string, generation: number): Promise<void> {
+  platform.siteData.forget(key, data);
+  await data.snapshotSaved();
+  if (data.snapshotPath) await removeSnapshot(data.snapshotPath);
+  logLine({ msg: "analytics site dropped after a deletion", orgId, siteId, from: data.generation, to: generation });
 }
 
 /**

@@ -213,10 +213,13 @@ export class SiteData {
   /**
    * @param snapshotPath where the site's column snapshot lives (site-snapshot.ts); null keeps
    * none (a site without a store file of its own, tests).
+   * @param generation the site's data generation when the load started (lib/lifecycle/generation.ts):
+   * the data is dropped and rebuilt once the store's moves past it.
    */
   constructor(
     readonly siteRef: number,
     readonly snapshotPath: string | null = null,
+    readonly generation = 0,
   ) {
     this.sessions = Object.fromEntries([["count", 0], ...SESSION_READ.columns.map((c) => [c.key, newColumn(c.array)])]) as SessionColumns;
     this.dims = Object.fromEntries(SESSION_DIMS.map((d) => [d, new DimCodes(this.strings)])) as Record<SessionDim, DimCodes>;

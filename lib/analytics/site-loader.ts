@@ -116,7 +116,8 @@ export class SiteLoader {
   /** What the store holds at an event seq: the row a snapshot must find there again. */
   private async markOf(store: TenantStore, eventSeq: number): Promise<StoreMark> {
     const row = (await readRows(store, "SELECT session, site, type, ts FROM event_rows WHERE seq = ?", [eventSeq]))[0];
-    return { eventSeq, event: row ? (row as [number, number, number, number]) : null, siteRef: this.data.siteRef, siteId: this.data.text(this.data.siteRef) ?? "" };
+    const event = row ? (row as [number, number, number, number]) : null;
+    return { eventSeq, event, siteRef: this.data.siteRef, siteId: this.data.text(this.data.siteRef) ?? "", generation: this.data.generation };
   }
 
   /**
@@ -131,7 +132,9 @@ export class SiteLoader {
     let problem = "problem" in read ? read.problem : null;
     if (!("problem" in read)) {
       const now = await this.markOf(store, read.mark.eventSeq);
-      if (JSON.stringify(now) !== JSON.stringify(read.mark)) problem = "the store does not hold what it was written from (stale or foreign)";
+      // A snapshot written before generations were marked was built at generation 0.
+      const written = { ...read.mark, generation: read.mark.generation ?? 0 };
+      if (JSON.stringify(now) !== JSON.stringify(written)) problem = "the store does not hold what it was written from (stale or foreign)";
       else {
         this.data.restore(read.columns, read.meta);
         const seq = this.data.sessions.seq.subarray(0, this.data.sessions.count);

@@ -43,6 +43,11 @@ export interface StoreMark {
   /** The site's `strings` id and text. */
   siteRef: number;
   siteId: string;
+  /**
+   * The site's data generation the columns were built at (lib/lifecycle/generation.ts): a
+   * snapshot from before a deletion is never restored. Absent in older snapshots: generation 0.
+   */
+  generation?: number;
 }
 
 interface Section {

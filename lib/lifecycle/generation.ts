@@ -11,14 +11,15 @@ import { readRows, runOp, type Op } from "../db/statements.ts";
 
 /** Bumps the site's generation; call inside the transaction that deletes its rows. */
 export async function bumpDataGeneration(tx: Pick<TenantDb, "run">, siteId: string, at: number): Promise<void> {
-  await tx.run(sql`INSERT INTO data_generations (site_id, generation, changed_at) VALUES (${siteId}, 1, ${at}) ${sql.raw(ON_CONFLICT)}`);
+  await tx.run(sql`INSERT INTO data_generations (site_id, generation, changed_at) VALUES (${siteId}, 1, ${at})
+    ON CONFLICT (site_id) DO UPDATE SET generation = generation + 1, changed_at = excluded.changed_at`);
 }
 
-const ON_CONFLICT = "ON CONFLICT (site_id) DO UPDATE SET generation = generation + 1, changed_at = excluded.changed_at";
+const BUMP = `INSERT INTO data_generations (site_id, generation, changed_at) VALUES (?, 1, ?)
+  ON CONFLICT (site_id) DO UPDATE SET generation = generation + 1, changed_at = excluded.changed_at`;
 
-/** The same bump as an operation of a write program (lib/db/statements.ts runProgram). */
-export const bumpDataGenerationOp = (siteId: string, at: number): Op =>
-  runOp(`INSERT INTO data_generations (site_id, generation, changed_at) VALUES (?, 1, ?) ${ON_CONFLICT}`, siteId, at);
+/** bumpDataGeneration as a step of a write program (lib/db/statements.ts runProgram): same transaction as the deletes. */
+export const bumpDataGenerationOp = (siteId: string, at: number): Op => runOp(BUMP, siteId, at);
 
 /** The site's generation now (0 before any deletion). */
 export async function dataGeneration(store: TenantStore, siteId: string): Promise<number> {
