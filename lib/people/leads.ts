@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { leads } from "../db/tenant-schema.ts";
 import type { TenantStore } from "../db/tenants.ts";
 import { ApiError, invalid } from "../errors.ts";
@@ -10,6 +10,7 @@ import { PAGE_SIZE, type LeadItem, type LeadList, type LeadListQuery } from "./m
 import { checkStepUp } from "../auth/session-rules.ts";
 import { recordAudit, type Actor } from "../audit.ts";
 import { csvStream } from "../csv.ts";
+import { visitorIdRange } from "./visitors.ts";
 
 /** A lead row as the API shows it, masked unless the caller may read contact details. */
 export function leadItem(row: typeof leads.$inferSelect, pii: boolean): LeadItem {
@@ -44,19 +45,36 @@ export interface LeadsCaller {
 export const canExportLeads = (caller: LeadsCaller) => caller.keyId === null && caller.twoFactorEnabled === true;
 
 /** The filters of the lead list, without and with the source (the per-source counts ignore it). */
-function leadFilters(site: { id: string; timezone: string }, query: LeadListQuery, now: number): { range: DateRange; common: SQL[]; all: SQL[] } {
+function leadFilters(site: { id: string; timezone: string }, query: LeadListQuery, pii: boolean, now: number): { range: DateRange; common: SQL[]; all: SQL[] } {
   if (query.source !== undefined && !(LEAD_SOURCES as readonly string[]).includes(query.source)) throw invalid("source", `must be one of ${LEAD_SOURCES.join(", ")}`);
   const range = resolveRange(query, site.timezone, now);
   const common: SQL[] = [eq(leads.siteId, site.id), gte(leads.createdAt, range.start), lt(leads.createdAt, range.end)];
   if (query.campaign !== undefined) common.push(eq(leads.campaign, query.campaign));
+  if (query.q !== undefined) common.push(leadsMatching(site.id, query.q, pii));
   return { range, common, all: query.source !== undefined ? [...common, eq(leads.source, query.source)] : common };
+}
+
+/**
+ * `q`: leads whose visitor's id starts with it, or — for a caller who may read contact details —
+ * whose name, e-mail, phone or company contains it. Without `analytics.pii.read` a masked list
+ * must not confirm that a given e-mail exists (docs/data-lifecycle.md).
+ */
+function leadsMatching(siteId: string, q: string, pii: boolean): SQL {
+  const needle = q.trim().toLowerCase();
+  const range = visitorIdRange(needle);
+  const byVisitor = range
+    ? sql`${leads.visitor} IN (SELECT seq FROM visitor_rows WHERE site = (SELECT id FROM strings WHERE value = ${siteId}) AND uid BETWEEN ${range[0]} AND ${range[1]})`
+    : sql`0`;
+  if (!pii || needle === "") return byVisitor;
+  const contains = [leads.name, leads.email, leads.phone, leads.company].map((column) => sql`instr(lower(${column}), ${needle}) > 0`);
+  return or(byVisitor, ...contains)!;
 }
 
 /** `GET …/leads` (spec 2.11, 4.10): leads created in the range, newest first, filtered and paged. */
 export async function leadsList(site: { id: string; timezone: string; store: TenantStore }, query: LeadListQuery, caller: LeadsCaller, pii: boolean, now: number): Promise<LeadList> {
   const store = site.store;
   if ((query.format ?? "json") !== "json") throw invalid("format", "must be json here (csv is answered as a file by exportLeads)");
-  const { common, all } = leadFilters(site, query, now);
+  const { common, all } = leadFilters(site, query, pii, now);
   const { page, offset } = pageWindow(query.page, PAGE_SIZE);
   const [rows, totals, sources] = await Promise.all([
     store.db.select().from(leads).where(and(...all)).orderBy(desc(leads.createdAt), desc(leads.id)).limit(PAGE_SIZE).offset(offset),
@@ -99,7 +117,7 @@ export async function exportLeads(
     ]);
   }
   checkStepUp(caller.secondFactorAt ?? null, now, caller.twoFactorEnabled === true);
-  const { range, all } = leadFilters(site, query, now);
+  const { range, all } = leadFilters(site, query, pii, now);
   const rows = await site.store.db.select().from(leads).where(and(...all)).orderBy(desc(leads.createdAt), desc(leads.id));
   const items = rows.map((row) => leadItem(row, pii));
   const body = csvStream(LEAD_CSV_COLUMNS, items.map((item) => LEAD_CSV_COLUMNS.map((column) => item[column])));

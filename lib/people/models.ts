@@ -22,7 +22,7 @@ export const VisitorListQuery = QueryModel({
   channel: Text("channel", "Visitors with a session from this channel in the range (snake case, as reports name channels)"),
   campaign: Text("campaign", "Visitors with a session of this UTM campaign in the range"),
   minScore: t.Optional(t.Integer({ title: "minScore", minimum: 0, maximum: 100, description: "Lead score at least this" })),
-  q: Text("q", "Matches the name or e-mail of the visitor's leads (case-insensitive), or the start of a visitor id", 320),
+  q: Text("q", "The start of a visitor id; with analytics.pii.read also the name or e-mail of the visitor's leads (contains, case-insensitive)", 320),
   from: t.Optional(DateText({ title: "from", description: "YYYY-MM-DD in the site timezone; default 27 days before `to`. Visitors with a session in the range are listed" })),
   to: t.Optional(DateText({ title: "to", description: "YYYY-MM-DD, inclusive; default today in the site timezone" })),
   page: PageQuery(`1-based; ${PAGE_SIZE} visitors a page`),
@@ -72,6 +72,7 @@ export type VisitorList = Static<typeof VisitorList>;
 export const LeadListQuery = QueryModel({
   source: t.Optional(OneOf(LEAD_SOURCES, { title: "source" })),
   campaign: Text("campaign", "Exact campaign"),
+  q: Text("q", "The start of the lead's visitor id; with analytics.pii.read also the name, e-mail, phone or company (contains, case-insensitive)", 320),
   from: t.Optional(DateText({ title: "from", description: "YYYY-MM-DD in the site timezone; default 27 days before `to` (leads created in the range)" })),
   to: t.Optional(DateText({ title: "to", description: "YYYY-MM-DD, inclusive; default today in the site timezone" })),
   page: PageQuery(`1-based; ${PAGE_SIZE} leads a page`),

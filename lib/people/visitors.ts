@@ -34,7 +34,7 @@ export async function visitorsList(site: AnalyticsSite, query: VisitorListQuery,
   const data = site.data;
   const facts = visitorFactsOf(data);
   const people = await peopleOf(site.id, data, site.store);
-  const byText = query.q !== undefined ? await visitorsMatching(site, people, query.q) : null;
+  const byText = query.q !== undefined ? await visitorsMatching(site, people, query.q, pii) : null;
 
   const active = activeVisitors(data, period.from, period.to, query.channel, query.campaign);
   const tiers = Object.fromEntries(TIERS.map((t) => [t, 0])) as Record<Tier, number>;
@@ -110,23 +110,32 @@ function activeVisitors(data: SiteData, from: number, to: number, channel?: stri
   return marks;
 }
 
-/** `q`: visitors whose leads' name or e-mail contains it, or whose id starts with it. */
-async function visitorsMatching(site: AnalyticsSite, people: PeopleIndex, q: string): Promise<Set<number>> {
+/**
+ * `q`: visitors whose id starts with it, or — for a caller who may read contact details — whose
+ * leads' name or e-mail contains it. Without `analytics.pii.read` a masked list must not confirm
+ * that a given e-mail exists (docs/data-lifecycle.md "Searching people by contact details").
+ */
+async function visitorsMatching(site: AnalyticsSite, people: PeopleIndex, q: string, pii: boolean): Promise<Set<number>> {
   const needle = q.trim().toLowerCase();
   const out = new Set<number>();
   if (needle === "") return out;
-  for (const [v, contact] of people.leadsOf) {
+  if (pii) for (const [v, contact] of people.leadsOf) {
     if (contact.name?.toLowerCase().includes(needle) || contact.email?.toLowerCase().includes(needle)) out.add(v);
   }
   // The start of a visitor id: a range of the (site, uid) index, so no scan of every visitor.
-  const hex = needle.replaceAll("-", "");
-  if (/^[0-9a-f]{1,32}$/.test(hex) && site.data.siteRef >= 0) {
-    const low = Buffer.from(hex.padEnd(32, "0"), "hex");
-    const high = Buffer.from(hex.padEnd(32, "f"), "hex");
-    const rows = await readRows(site.store, "SELECT seq FROM visitor_rows WHERE site = ? AND uid BETWEEN ? AND ? LIMIT 10000", [site.data.siteRef, low, high]);
+  const range = visitorIdRange(needle);
+  if (range && site.data.siteRef >= 0) {
+    const rows = await readRows(site.store, "SELECT seq FROM visitor_rows WHERE site = ? AND uid BETWEEN ? AND ? LIMIT 10000", [site.data.siteRef, ...range]);
     for (const [seq] of rows as [number][]) out.add(seq);
   }
   return out;
+}
+
+/** The uid range of visitor ids starting with `q` (hex digits, dashes ignored); null when `q` cannot start one. */
+export function visitorIdRange(q: string): [Buffer, Buffer] | null {
+  const hex = q.trim().toLowerCase().replaceAll("-", "");
+  if (!/^[0-9a-f]{1,32}$/.test(hex)) return null;
+  return [Buffer.from(hex.padEnd(32, "0"), "hex"), Buffer.from(hex.padEnd(32, "f"), "hex")];
 }
 
 /** The visitors of one page, by descending key (ties: the later visitor first), without sorting the rest. */
