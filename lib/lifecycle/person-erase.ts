@@ -3,19 +3,13 @@ import type { TenantStore } from "../db/tenants.ts";
 import { bumpDataGenerationOp } from "./generation.ts";
 import { findPerson, type PersonSelector } from "./person-find.ts";
 import { HOLDINGS, type HoldingKey } from "./person-holdings.ts";
+import type { PersonErasure } from "./person-models.ts";
 
 /**
  * `person erase` (GDPR Article 17, docs/data-lifecycle.md): the person is found and every row
  * held about them deleted in one transaction of the store, which also bumps the site's data
  * generation so every process's analytics engine rebuilds the site without them.
  */
-export interface PersonErasure {
-  visitors: number;
-  counts: Record<HoldingKey, number>;
-  /** identify() user ids whose text was overwritten (see below). */
-  userIdsErased: number;
-}
-
 /**
  * A user id's `strings` row is shared vocabulary: ingest's writer and the loaded analytics
  * columns hold its id, so it is not deleted (a dangling id would break them) but its text is

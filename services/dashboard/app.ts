@@ -29,6 +29,7 @@ import { dashboardContext, doc, ERRORS, NoContent, STEP_UP_NOTE } from "./contex
 import { workspaceRoutes } from "./workspace.ts";
 import { consentScanRoutes, type ConsentScanOptions } from "./consent-scan.ts";
 import { consentOverrideRoutes } from "./consent-overrides.ts";
+import { personRoutes } from "./person.ts";
 import { reportScheduleRoutes } from "./report-schedules.ts";
 import { logLine } from "../../lib/log.ts";
 import type { Platform } from "../../lib/platform.ts";
@@ -224,6 +225,7 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
   app.use(workspaceRoutes(platform));
   app.use(consentScanRoutes(platform, options));
   app.use(consentOverrideRoutes(platform));
+  app.use(personRoutes(platform));
   app.use(reportScheduleRoutes(platform));
 
   // The single-page app, after the API routes: GET / and every other non-API path → index.html,

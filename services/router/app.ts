@@ -22,7 +22,7 @@ export interface Upstreams {
   dashboard: Upstream;
 }
 
-/** The dashboard service's own API routes (session-only: sign-in, second factor, e-mail, account, Workspace → API keys and members, invitations, the consent page's writes: cookie scans and overrides, the report library's schedules). */
+/** The dashboard service's own API routes (session-only: sign-in, second factor, e-mail, account, Workspace → API keys and members, invitations, the consent page's writes: cookie scans and overrides, the report library's schedules, a person's export and erasure). */
 const DASHBOARD_API = [
   "/api/v1/session",
   "/api/v1/session/*",
@@ -40,6 +40,8 @@ const DASHBOARD_API = [
   // The report library's schedules (GET …/reports lists them; the writes are the dashboard's).
   "/api/v1/orgs/:orgId/sites/:siteId/report-schedules",
   "/api/v1/orgs/:orgId/sites/:siteId/report-schedules/*",
+  // A person's export and erasure from the visitor profile (docs/data-lifecycle.md).
+  "/api/v1/orgs/:orgId/sites/:siteId/people/*",
 ];
 /** Writes the dashboard answers on a path whose GET is a read-API route (the integrations list). */
 const DASHBOARD_WRITES = ["/api/v1/orgs/:orgId/sites/:siteId/integrations"];

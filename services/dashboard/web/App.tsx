@@ -77,7 +77,7 @@ function SitePages({ orgId, siteId, page, itemId }: { orgId: string; siteId: str
       ) : page === "locations" ? (
         <LocationsPage base={base} range={range} />
       ) : page === "visitors" && itemId ? (
-        <VisitorProfilePage base={base} visitorId={itemId} back={`${base}/visitors${rangeQuery(range)}`} />
+        <VisitorProfilePage base={base} visitorId={itemId} back={`${base}/visitors${rangeQuery(range)}`} canManage={managesWorkspace(orgId)} />
       ) : page === "visitors" ? (
         <VisitorsPage base={base} range={range} />
       ) : page === "leads" ? (

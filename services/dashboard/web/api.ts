@@ -66,9 +66,9 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
   return (response.status === 204 ? null : await response.json().catch(() => null)) as T;
 }
 
-/** A file the API answers (a CSV export): its bytes and the name from Content-Disposition. */
-export async function apiFile(path: string, accept: string): Promise<{ blob: Blob; filename: string }> {
-  const response = await call(path, {}, accept);
+/** A file the API answers (a CSV export; a person's data, by POST): its bytes and the name from Content-Disposition. */
+export async function apiFile(path: string, accept: string, options: CallOptions = {}): Promise<{ blob: Blob; filename: string }> {
+  const response = await call(path, options, accept);
   const filename = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "download";
   return { blob: await response.blob(), filename };
 }

@@ -7,13 +7,28 @@ import { Table } from "../components/Table.tsx";
 import { Failure } from "../components/Failure.tsx";
 import { LEAD_COLUMNS } from "./Leads.tsx";
 import { personName } from "./Visitors.tsx";
+import { useState } from "preact/hooks";
+import type { PersonErasure } from "../../../../lib/lifecycle/person-models.ts";
+import { erasedSummary, PersonData } from "../components/PersonData.tsx";
 
 type Session = VisitorProfile["sessions"][number];
 
-/** The person behind a visitor id (spec 4.9): as the API answers it, contact details masked without analytics.pii.read. */
-export function VisitorProfilePage({ base, visitorId, back }: { base: string; visitorId: string; back: string }) {
+/** The person behind a visitor id (spec 4.9): as the API answers it, contact details masked without analytics.pii.read; owners and admins can export or erase their data. */
+export function VisitorProfilePage({ base, visitorId, back, canManage }: { base: string; visitorId: string; back: string; canManage: boolean }) {
   const url = `${base}/visitors/${visitorId}`;
   const { data, error } = useLoad(url, () => api<VisitorProfile>(url));
+  const [erased, setErased] = useState<PersonErasure | null>(null);
+  if (erased) {
+    return (
+      <>
+        <h2>Person erased</h2>
+        <p role="status">{erasedSummary(erased)}</p>
+        <p>
+          <a href={back}>All visitors</a>
+        </p>
+      </>
+    );
+  }
   if (error) return <Failure error={error} />;
   if (!data) return <p aria-busy="true">Loading…</p>;
   const money = (n: number) => formatMoney(n, data.currency);
@@ -95,6 +110,7 @@ export function VisitorProfilePage({ base, visitorId, back }: { base: string; vi
         { label: "At", value: (c) => when(c.at) },
       ]} />
       <Table caption="Leads, newest first" empty="No lead." rows={data.leads} columns={LEAD_COLUMNS} />
+      {canManage && <PersonData base={base} visitorId={data.visitorId} onErased={setErased} />}
     </>
   );
 }
