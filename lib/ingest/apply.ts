@@ -68,7 +68,21 @@ export class RowRefs {
   /** The stored inventory samples (lib/ingest/inventory.ts): a repeated one costs no lookup. */
   samples = new KnownSamples();
 
+  /**
+   * The store's data generations (their sum) when the ids above were read: a deletion since (a
+   * person's erasure, a retention purge; docs/data-lifecycle.md) may have removed a session or
+   * overwritten a string they name. -1: not read yet.
+   */
+  generation = -1;
+
+  /** Forgets the ids a deletion can invalidate (orders and inventory samples are never deleted by one). */
+  forgetRows(): void {
+    this.strings = new Map();
+    this.sessions = new Map();
+  }
+
   forget(): void {
+    this.generation = -1;
     this.strings = new Map();
     this.sessions = new Map();
     this.prunedAt = new Map();
@@ -266,6 +280,13 @@ function sessionRow(
  */
 export function* applyHits(hits: Hit[], refs: RowRefs): Program<HitResult[]> {
   const results: HitResult[] = [];
+  // One read of a tiny table per transaction: a remembered session of an erased person must not
+  // take new events (nor its seq be handed out twice).
+  const { g } = (yield get("SELECT coalesce(sum(generation), 0) AS g FROM data_generations")) as { g: number };
+  if (g !== refs.generation) {
+    refs.forgetRows();
+    refs.generation = g;
+  }
   const minuteHits = new Map<string, number>();
   const siteSpan = new Map<string, { first: number; last: number }>();
   /** Order ids taken in this transaction (two in one batch would both pass the lookup). */

@@ -239,3 +239,19 @@ describe("person export and erase (admin CLI)", () => {
     for (const r of rows) for (const secret of [PAT.email.toLowerCase(), PAT.userId, hex(V.P1), V.P1]) expect(`${r.label}${r.meta}`.toLowerCase()).not.toContain(secret);
   });
 });
+
+test("a browser of the erased person still sending hits comes back as a new visitor: ingest forgets the session and user id it remembered", async () => {
+  // The same visitor and session ids as P2's last session, which the running ingest writer remembers.
+  s.clock.ms = NOW + 60_000;
+  const res = await post(s.url, batch(boot.siteKey, [page("/pricing", "2026-11-20T12:00:30Z"), ev("identify", at("2026-11-20T12:00:40Z"), { uid: PAT.userId })], { vid: V.P2, sid: S.P2b }));
+  expect(res.status).toBe(202);
+  const db = new Database(join(s.dataDir, `${boot.orgId}.sqlite`), { readonly: true });
+  const orphans = db.query("SELECT count(*) AS n FROM event_rows e WHERE NOT EXISTS (SELECT 1 FROM session_rows s WHERE s.seq = e.session)").get() as { n: number };
+  const sessions = db.query("SELECT count(*) AS n FROM session_rows s JOIN visitor_rows v ON v.seq = s.visitor WHERE v.uid = ?").get(Buffer.from(hex(V.P2), "hex")) as { n: number };
+  db.close();
+  expect(orphans.n).toBe(0);
+  expect(sessions.n).toBe(1);
+  const profile = (await get(`/visitors/${V.P2}`)).body;
+  expect(profile).toMatchObject({ visitorIds: [V.P2], userId: PAT.userId, totals: { sessions: 1, pageviews: 1, conversions: 0 } });
+  expect((await get(`/analytics/overview?from=2026-11-01&to=2026-11-20`)).body.current).toMatchObject({ users: 3, sessions: 4 });
+});
