@@ -79,7 +79,7 @@ function SitePages({ orgId, siteId, page, itemId }: { orgId: string; siteId: str
       ) : page === "visitors" && itemId ? (
         <VisitorProfilePage base={base} visitorId={itemId} back={`${base}/visitors${rangeQuery(range)}`} canManage={managesWorkspace(orgId)} />
       ) : page === "visitors" ? (
-        <VisitorsPage base={base} range={range} />
+        <VisitorsPage base={base} range={range} readsContacts={memberMay(orgId, "analytics.pii.read")} />
       ) : page === "leads" ? (
         <LeadsPage base={base} range={range} />
       ) : page === "popups" && itemId ? (

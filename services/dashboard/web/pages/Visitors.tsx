@@ -20,7 +20,7 @@ const touch = (t: VisitorListItem["firstTouch"]) => `${humanize(t.channel)} · $
 export const personName = (v: { name: string | null; email: string | null; visitorId: string }) => v.name ?? v.email ?? `Visitor ${v.visitorId.slice(0, 8)}`;
 
 /** Visitors (spec 4.9): filters, tier and stage facets and paging in the URL; a row opens the profile. */
-export function VisitorsPage({ base, range }: { base: string; range: Range }) {
+export function VisitorsPage({ base, range, readsContacts }: { base: string; range: Range; readsContacts: boolean }) {
   const query = new URLSearchParams({ from: range.from, to: range.to });
   for (const name of FILTERS) {
     const value = route.value.query.get(name);
@@ -40,7 +40,8 @@ export function VisitorsPage({ base, range }: { base: string; range: Range }) {
           { name: "channel", label: "Channel", kind: "text" },
           { name: "campaign", label: "Campaign", kind: "text" },
           { name: "minScore", label: "Minimum score", kind: "number", min: 0, max: 100 },
-          { name: "q", label: "Search name, e-mail or id", kind: "search", maxLength: 320 },
+          // Without analytics.pii.read the server matches visitor-id prefixes only (docs/data-lifecycle.md).
+          { name: "q", label: readsContacts ? "Search name, e-mail or id" : "Search visitor id", kind: "search", maxLength: 320 },
         ]}
       />
       {error ? (
