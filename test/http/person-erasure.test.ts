@@ -11,6 +11,7 @@ import { batch, ev, IPHONE_UA, post, uuid } from "../helpers/hits.ts";
  *
  * | visitor | person | sessions                                                         | linked by                          |
  * |---------|--------|------------------------------------------------------------------|------------------------------------|
+ * | P3      | Pat    | 11-12 /blog                                                       | lead L4 with Pat's e-mail (upper)  |
  * | P1      | Pat    | 11-15 /pricing, identify pat-7781, conversion buy 50              | user id pat-7781                   |
  * | P2 mob. | Pat    | 11-18 /contact, identify pat-7781; 11-19 /                        | user id; lead L1 Pat's e-mail      |
  * | O1      | Olga   | 11-16 /, identify olga-1; 11-19 /blog                             | lead L3 olga@example.net           |
@@ -18,7 +19,8 @@ import { batch, ev, IPHONE_UA, post, uuid } from "../helpers/hits.ts";
  *
  * Pat also has lead L2 (a connector's, no visitor, same e-mail in other case), a delivered
  * webhook of L1 with one attempt, a popup exposure and a short-link session tie of P1, and a
- * spin of P2. Pat holds 2 of the 4 users, 3 of the 6 sessions and the only conversion.
+ * spin of P2. From P1 the links run user id → P2 → L1's e-mail → L4 → P3. Pat holds 3 of the 5
+ * users, 4 of the 7 sessions and the only conversion.
  */
 let s: TestStack;
 let base: string;
@@ -26,10 +28,10 @@ let boot: NonNullable<TestStack["bootstrap"]>;
 let maskedKey: string;
 const NOW = Date.parse("2026-11-20T12:00:00Z");
 const RANGE = "from=2026-11-01&to=2026-11-20";
-const V = { P1: uuid(), P2: uuid(), O1: uuid(), O2: uuid() };
-const S = { P1a: uuid(), P2a: uuid(), P2b: uuid(), O1a: uuid(), O1b: uuid(), O2a: uuid() };
+const V = { P1: uuid(), P2: uuid(), P3: uuid(), O1: uuid(), O2: uuid() };
+const S = { P1a: uuid(), P2a: uuid(), P2b: uuid(), P3a: uuid(), O1a: uuid(), O1b: uuid(), O2a: uuid() };
 const PAT = { email: "Pat.Sample@Example.org", name: "Pat Sample", phone: "+44 20 7946 0001", company: "Sample & Daughters", userId: "pat-7781" };
-const LEADS = { L1: "00000000000000000000a001", L2: "00000000000000000000a002", L3: "00000000000000000000b003" };
+const LEADS = { L1: "00000000000000000000a001", L2: "00000000000000000000a002", L3: "00000000000000000000b003", L4: "00000000000000000000a004" };
 const at = (iso: string) => Date.parse(iso);
 const page = (path: string, iso: string) => ev("pageview", at(iso), { u: `http://localhost${path}`, ti: path });
 const hex = (id: string) => id.replaceAll("-", "").toLowerCase();
@@ -44,6 +46,7 @@ beforeAll(async () => {
     const res = await post(s.url, batch(boot.siteKey, events, { vid, sid }), mobile ? { "user-agent": IPHONE_UA } : {});
     expect(res.status).toBe(202);
   };
+  await send(V.P3, S.P3a, [page("/blog", "2026-11-12T10:00:00Z")]);
   await send(V.P1, S.P1a, [page("/pricing", "2026-11-15T10:00:00Z"), ev("identify", at("2026-11-15T10:00:10Z"), { uid: PAT.userId }), ev("conversion", at("2026-11-15T10:01:00Z"), { n: "buy", val: 50 })]);
   await send(V.O1, S.O1a, [page("/", "2026-11-16T10:00:00Z"), ev("identify", at("2026-11-16T10:00:10Z"), { uid: "olga-1" })]);
   await send(V.O2, S.O2a, [page("/docs", "2026-11-17T10:00:00Z")]);
@@ -60,6 +63,7 @@ beforeAll(async () => {
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'GB', 'direct')`);
   lead.run(LEADS.L1, boot.siteId, at("2026-11-18T09:05:00Z"), "form", "Contact form", PAT.name, PAT.email, PAT.phone, PAT.company, "Call me about pricing", seq("visitor_rows", V.P2), "/contact");
   lead.run(LEADS.L2, boot.siteId, at("2026-11-19T08:00:00Z"), "connector", "Typeform abc", PAT.name, PAT.email.toLowerCase(), null, null, null, null, null);
+  lead.run(LEADS.L4, boot.siteId, at("2026-11-12T10:02:00Z"), "popup", "Welcome", null, PAT.email.toUpperCase(), null, null, null, seq("visitor_rows", V.P3), "/blog");
   lead.run(LEADS.L3, boot.siteId, at("2026-11-19T10:05:00Z"), "newsletter", "Footer", "Olga Other", "olga@example.net", null, null, null, seq("visitor_rows", V.O1), "/blog");
   db.run(`INSERT INTO deliveries (id, integration_id, lead_id, event, body, status, attempts, created_at, delivered_at) VALUES ('d0000000000000000000pat1', 'i0000000000000000000hook', ?, 'lead.created', ?, 'delivered', 1, ?, ?)`, [
     LEADS.L1, JSON.stringify({ event: "lead.created", lead: { id: LEADS.L1, email: PAT.email, name: PAT.name, phone: PAT.phone } }), at("2026-11-18T09:05:00Z"), at("2026-11-18T09:05:01Z"),
@@ -74,7 +78,7 @@ beforeAll(async () => {
   db.run("INSERT INTO short_link_sessions (click_id, site_id, link_id, session_seq, visitor_seq, at) VALUES ('k00000000000000000000001', ?, 'l00000000000000000000001', ?, ?, ?)", [
     boot.siteId, seq("session_rows", S.P1a), seq("visitor_rows", V.P1), at("2026-11-15T10:00:00Z"),
   ]);
-  pat = { visitors: [seq("visitor_rows", V.P1), seq("visitor_rows", V.P2)], sessions: [S.P1a, S.P2a, S.P2b].map((id) => seq("session_rows", id)) };
+  pat = { visitors: [V.P1, V.P2, V.P3].map((id) => seq("visitor_rows", id)), sessions: [S.P1a, S.P2a, S.P2b, S.P3a].map((id) => seq("session_rows", id)) };
   db.close();
 
   const owner = (new Database(join(s.dataDir, "control.sqlite"), { readonly: true }).query("SELECT user_id FROM memberships WHERE org_id = ?").get(boot.orgId) as { user_id: string }).user_id;
@@ -112,8 +116,8 @@ function holdersOf(needles: { texts: string[]; blobs: Buffer[]; visitorSeqs: num
 }
 
 const patNeedles = () => ({
-  texts: [PAT.email, PAT.name, PAT.phone, PAT.company, PAT.userId, ...Object.values(S).slice(0, 3).flatMap((id) => [id, hex(id)]), V.P1, V.P2, hex(V.P1), hex(V.P2), LEADS.L1, LEADS.L2],
-  blobs: [V.P1, V.P2, S.P1a, S.P2a, S.P2b].map((id) => Buffer.from(hex(id), "hex")),
+  texts: [PAT.email, PAT.name, PAT.phone, PAT.company, PAT.userId, ...[S.P1a, S.P2a, S.P2b, S.P3a, V.P1, V.P2, V.P3].flatMap((id) => [id, hex(id)]), LEADS.L1, LEADS.L2, LEADS.L4],
+  blobs: [V.P1, V.P2, V.P3, S.P1a, S.P2a, S.P2b, S.P3a].map((id) => Buffer.from(hex(id), "hex")),
   visitorSeqs: pat.visitors,
   sessionSeqs: pat.sessions,
 });
@@ -134,7 +138,7 @@ describe("contact search needs analytics.pii.read", () => {
   test("with it, q matches names and e-mails as before", async () => {
     const olga = (await get(`/visitors?${RANGE}&q=OLGA@example.net`)).body;
     expect(olga.items.map((i: any) => i.visitorId)).toEqual([V.O1]);
-    expect((await get(`/leads?${RANGE}&q=pat.sample`)).body.items.map((l: any) => l.id)).toEqual([LEADS.L2, LEADS.L1]);
+    expect((await get(`/leads?${RANGE}&q=pat.sample`)).body.items.map((l: any) => l.id)).toEqual([LEADS.L2, LEADS.L1, LEADS.L4]);
     expect((await get(`/leads?${RANGE}&q=${V.P2.slice(0, 8)}`)).body.items.map((l: any) => l.id)).toEqual([LEADS.L1]);
   });
 });
@@ -167,30 +171,30 @@ describe("person export and erase (admin CLI)", () => {
     const byVisitor = must(s.admin("person", "export", "--site", boot.siteId, "--visitor", V.P2));
     for (const e of [byMail, byVisitor]) expect({ ...e, exportedAt: null }).toEqual({ ...byUser, exportedAt: null });
     const x = byUser;
-    expect(x.person).toEqual({ visitorIds: [V.P1, V.P2], userIds: [PAT.userId], emails: [PAT.email.toLowerCase()] });
-    // 6 events: P1 pageview, identify, conversion; P2 pageview, identify; pageview. The dedup window
+    expect(x.person).toEqual({ visitorIds: [V.P3, V.P1, V.P2], userIds: [PAT.userId], emails: [PAT.email.toLowerCase()] });
+    // 7 events: P3 pageview; P1 pageview, identify, conversion; P2 pageview, identify; pageview. The dedup window
     // (recent_events, 73 hours before the last ingest at 11-19 10:01) still holds P2's 3.
     expect(x.counts).toEqual({
-      events: 6, recentEvents: 3, consentRecords: 0, identityLinks: 2, shortLinkSessions: 1, popupExposures: 1,
-      deliveryAttempts: 1, deliveries: 1, spins: 1, leads: 2, sessions: 3, visitors: 2,
+      events: 7, recentEvents: 3, consentRecords: 0, identityLinks: 2, shortLinkSessions: 1, popupExposures: 1,
+      deliveryAttempts: 1, deliveries: 1, spins: 1, leads: 3, sessions: 4, visitors: 3,
     });
     expect(x.rows.events.map((e: any) => [e.sessionId, e.type, e.type === "pageview" ? e.path : e.name])).toEqual([
-      [S.P1a, "pageview", "/pricing"], [S.P1a, "identify", PAT.userId], [S.P1a, "conversion", "buy"],
+      [S.P3a, "pageview", "/blog"], [S.P1a, "pageview", "/pricing"], [S.P1a, "identify", PAT.userId], [S.P1a, "conversion", "buy"],
       [S.P2a, "pageview", "/contact"], [S.P2a, "identify", PAT.userId], [S.P2b, "pageview", "/"],
     ]);
-    expect(x.rows.events[2]).toMatchObject({ ts: "2026-11-15T10:01:00.000Z", value: 50 });
+    expect(x.rows.events[3]).toMatchObject({ ts: "2026-11-15T10:01:00.000Z", value: 50 });
     expect(x.rows.sessions.map((r: any) => [r.sessionId, r.visitorId, r.pageviews, r.device])).toEqual([
-      [S.P1a, V.P1, 1, "desktop"], [S.P2a, V.P2, 1, "mobile"], [S.P2b, V.P2, 1, "mobile"],
+      [S.P3a, V.P3, 1, "desktop"], [S.P1a, V.P1, 1, "desktop"], [S.P2a, V.P2, 1, "mobile"], [S.P2b, V.P2, 1, "mobile"],
     ]);
-    expect(x.rows.visitors.map((r: any) => [r.visitorId, r.sessions, r.userId])).toEqual([[V.P1, 1, PAT.userId], [V.P2, 2, PAT.userId]]);
-    expect(x.rows.leads.map((l: any) => [l.id, l.email, l.phone, l.visitorId])).toEqual([[LEADS.L1, PAT.email, PAT.phone, V.P2], [LEADS.L2, PAT.email.toLowerCase(), null, null]]);
+    expect(x.rows.visitors.map((r: any) => [r.visitorId, r.sessions, r.userId])).toEqual([[V.P3, 1, null], [V.P1, 1, PAT.userId], [V.P2, 2, PAT.userId]]);
+    expect(x.rows.leads.map((l: any) => [l.id, l.email, l.phone, l.visitorId])).toEqual([[LEADS.L4, PAT.email.toUpperCase(), null, V.P3], [LEADS.L1, PAT.email, PAT.phone, V.P2], [LEADS.L2, PAT.email.toLowerCase(), null, null]]);
     expect(x.rows.deliveries[0].body).toContain(PAT.phone);
     expect(x.rows.spins[0]).toMatchObject({ visitorUid: V.P2, code: "SAVE10", leadId: LEADS.L1 });
     expect(x.rows.popupExposures[0]).toMatchObject({ visitorId: V.P1, views: 2 });
     expect(x.rows.shortLinkSessions[0]).toMatchObject({ sessionId: S.P1a, visitorId: V.P1 });
 
     const file = join(s.dataDir, "pat.json");
-    expect(must(s.admin("person", "export", "--site", boot.siteId, "--visitor", V.P1, "--out", file))).toEqual({ file, visitors: 2, counts: x.counts });
+    expect(must(s.admin("person", "export", "--site", boot.siteId, "--visitor", V.P1, "--out", file))).toEqual({ file, visitors: 3, counts: x.counts });
     expect(JSON.parse(readFileSync(file, "utf8")).counts).toEqual(x.counts);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const again = s.admin("person", "export", "--site", boot.siteId, "--visitor", V.P1, "--out", file);
@@ -199,16 +203,16 @@ describe("person export and erase (admin CLI)", () => {
 
   test("erase deletes every row of theirs in every table; reports drop by exactly their share; Olga is intact", async () => {
     const before = (await get(`/analytics/overview?${RANGE}`)).body.current;
-    expect(before).toMatchObject({ users: 4, sessions: 6, pageviews: 6, conversions: 1, revenue: 50 });
-    expect((await get(`/visitors?${RANGE}`)).body.total).toBe(4);
+    expect(before).toMatchObject({ users: 5, sessions: 7, pageviews: 7, conversions: 1, revenue: 50 });
+    expect((await get(`/visitors?${RANGE}`)).body.total).toBe(5);
     expect(holdersOf(patNeedles()).length).toBeGreaterThan(5);
     const olgaBefore = must(s.admin("person", "export", "--site", boot.siteId, "--email", "olga@example.net"));
 
     const erased = must(s.admin("person", "erase", "--site", boot.siteId, "--email", PAT.email));
     expect(erased).toEqual({
-      visitors: 2,
+      visitors: 3,
       userIdsErased: 1,
-      counts: { events: 6, recentEvents: 3, consentRecords: 0, identityLinks: 2, shortLinkSessions: 1, popupExposures: 1, deliveryAttempts: 1, deliveries: 1, spins: 1, leads: 2, sessions: 3, visitors: 2 },
+      counts: { events: 7, recentEvents: 3, consentRecords: 0, identityLinks: 2, shortLinkSessions: 1, popupExposures: 1, deliveryAttempts: 1, deliveries: 1, spins: 1, leads: 3, sessions: 4, visitors: 3 },
     });
     expect(holdersOf(patNeedles())).toEqual([]);
 
@@ -233,8 +237,8 @@ describe("person export and erase (admin CLI)", () => {
     expect(rows.map((r) => r.action)).toEqual(["person.exported", "person.exported", "person.exported", "person.exported", "person.exported", "person.erased", "person.exported"]);
     const erased = rows.find((r) => r.action === "person.erased")!;
     expect(erased.actor_type).toBe("operator");
-    expect(erased.label).toBe("A person's data erased (2 visitor ids, 6 events, 3 recentEvents, 2 identityLinks, 1 shortLinkSessions, 1 popupExposures, 1 deliveryAttempts, 1 deliveries, 1 spins, 2 leads, 3 sessions)");
-    expect(JSON.parse(erased.meta)).toMatchObject({ siteId: boot.siteId, by: "email", visitors: 2, counts: { events: 6, leads: 2 } });
+    expect(erased.label).toBe("A person's data erased (3 visitor ids, 7 events, 3 recentEvents, 2 identityLinks, 1 shortLinkSessions, 1 popupExposures, 1 deliveryAttempts, 1 deliveries, 1 spins, 3 leads, 4 sessions)");
+    expect(JSON.parse(erased.meta)).toMatchObject({ siteId: boot.siteId, by: "email", visitors: 3, counts: { events: 7, leads: 3 } });
     // The generic scan above already covered audit_log; said once more here for the reader.
     for (const r of rows) for (const secret of [PAT.email.toLowerCase(), PAT.userId, hex(V.P1), V.P1]) expect(`${r.label}${r.meta}`.toLowerCase()).not.toContain(secret);
   });
