@@ -40,20 +40,26 @@ export async function restoreBackup(from: string, target: string, force: boolean
     ]);
   }
   const { replaced, kept } = plan(present, manifest);
+  const createdTarget = !existsSync(target);
   mkdirSync(target, { recursive: true, mode: 0o700 });
   const staging = join(target, `.restore-${randomBytes(6).toString("hex")}`);
   mkdirSync(staging, { mode: 0o700 });
+  let restored: RestoreSummary["restored"];
   try {
-    const restored = await stage(from, staging, manifest);
+    restored = await stage(from, staging, manifest);
+  } catch (error) {
+    // A check failed: leave no trace, not even the folder if this restore made it.
+    rmSync(createdTarget ? target : staging, { recursive: true, force: true });
+    throw error;
+  }
+  try {
     for (const name of replaced) rmSync(join(target, name), { recursive: true, force: true });
-    for (const file of manifest.files) {
-      renameSync(join(staging, file.name), join(target, file.name));
-      if (file.kind === "secret") chmodSync(join(target, file.name), 0o600);
-    }
-    return { dataDir: target, from, backupCreatedAt: manifest.createdAt, tidemarkVersion: manifest.tidemarkVersion, restored, ownDatabases: manifest.ownDatabases, replaced, kept };
+    // The staged copies are already 0600; a rename keeps that.
+    for (const file of manifest.files) renameSync(join(staging, file.name), join(target, file.name));
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
+  return { dataDir: target, from, backupCreatedAt: manifest.createdAt, tidemarkVersion: manifest.tidemarkVersion, restored, ownDatabases: manifest.ownDatabases, replaced, kept };
 }
 
 function readManifest(from: string): Manifest {

@@ -166,7 +166,7 @@ describe("refusals change nothing", () => {
     refused(["backup", "--out"], "VALIDATION_FAILED", [{ path: "--out", message: "needs a value" }]);
     refused(["backup", "--out", join(work, "x"), "--force"], "VALIDATION_FAILED", [{ path: "--force", message: "unknown flag" }]);
     refused(["restore", "--data-dir", join(work, "x")], "VALIDATION_FAILED", [{ path: "--from", message: "is required" }]);
-    refused(["restore", "--from", backupDir], "VALIDATION_FAILED", [{ path: "--data-dir", message: "is required" }]);
+    refused(["restore", "--from", backupDir], "VALIDATION_FAILED", [{ path: "--data-dir", message: "is required: the folder to restore into (DATA_DIR is not assumed, as it may be replaced)" }]);
     refused(["restore", "--from", backupDir, "--data-dir", backupDir], "VALIDATION_FAILED", [{ path: "--data-dir", message: "must not be the backup folder itself" }]);
     refused(["restore", "--from", join(work, "nowhere"), "--data-dir", join(work, "x")], "VALIDATION_FAILED", [{ path: "--from" }]);
     expect(existsSync(join(work, "x"))).toBe(false);
@@ -199,6 +199,20 @@ describe("refusals change nothing", () => {
     cpSync(backupDir, cut, { recursive: true });
     writeFileSync(join(cut, "control.sqlite"), readFileSync(join(cut, "control.sqlite")).subarray(0, 4096));
     refused(["restore", "--from", cut, "--data-dir", target], "VALIDATION_FAILED", [{ path: "control.sqlite", message: expect.stringMatching(/^is 4096 bytes, the manifest says \d+$/) as unknown as string }]);
+    expect(existsSync(target)).toBe(false);
+
+    // Damaged before the backup's checksums were taken (they match): integrity_check refuses it.
+    const damaged = join(work, "damaged");
+    cpSync(backupDir, damaged, { recursive: true });
+    const pages = readFileSync(join(damaged, orgFile));
+    pages.fill(0x5a, 4096 * 3, 4096 * 6);
+    writeFileSync(join(damaged, orgFile), pages);
+    const listed = JSON.parse(readFileSync(join(damaged, "manifest.json"), "utf8"));
+    listed.files[1].sha256 = new Bun.CryptoHasher("sha256").update(pages).digest("hex");
+    writeFileSync(join(damaged, "manifest.json"), JSON.stringify(listed));
+    const error = refused(["restore", "--from", damaged, "--data-dir", target], "VALIDATION_FAILED", [{ path: orgFile }]);
+    expect(error.details[0].message).toStartWith("PRAGMA integrity_check: ");
+    expect(error.message).toBe("A restored file failed its checks; nothing was restored");
     expect(existsSync(target)).toBe(false);
 
     const unfinished = join(work, "unfinished");
