@@ -1,9 +1,9 @@
-import { Database } from "bun:sqlite";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pkg from "../../package.json" with { type: "json" };
 import { ApiError, invalid } from "../errors.ts";
 import { appliedMigration, type StoreKind } from "../db/migrate.ts";
+import { readOnly } from "./read-only.ts";
 import { CONTROL_FILE, fileDigest, MANIFEST, MANIFEST_FORMAT, SECRET_FILE, urlWithoutCredentials, type BackupFile, type Manifest, type OwnDatabase } from "./manifest.ts";
 
 export type BackupSummary = Manifest & { out: string };
@@ -59,34 +59,16 @@ function prepareOut(out: string): boolean {
 }
 
 function orgsOf(controlCopy: string): { id: string; dbUrl: string | null }[] {
-  const db = new Database(controlCopy, { readonly: true });
-  try {
-    return db.query<{ id: string; dbUrl: string | null }, []>("SELECT id, db_url AS dbUrl FROM orgs ORDER BY id").all();
-  } finally {
-    db.close();
-  }
+  return readOnly(controlCopy, (db) => db.query<{ id: string; dbUrl: string | null }, []>("SELECT id, db_url AS dbUrl FROM orgs ORDER BY id").all());
 }
 
 async function snapshot(dataDir: string, out: string, name: string, kind: StoreKind, written: string[]): Promise<BackupFile> {
   const target = join(out, name);
-  const source = new Database(join(dataDir, name), { readonly: true });
-  try {
-    source.exec("PRAGMA busy_timeout = 5000");
-    written.push(target);
-    source.run("VACUUM INTO ?", [target]);
-  } finally {
-    source.close();
-  }
+  written.push(target);
+  readOnly(join(dataDir, name), (source) => source.run("VACUUM INTO ?", [target]));
   chmodSync(target, 0o600);
   // Read from the copy, so the version is the one of the rows copied.
-  const copy = new Database(target, { readonly: true });
-  const schema = (() => {
-    try {
-      return appliedMigration(copy, kind);
-    } finally {
-      copy.close();
-    }
-  })();
+  const schema = readOnly(target, (copy) => appliedMigration(copy, kind));
   if (schema.tag === null) {
     throw new ApiError("CONFLICT", `${name} was migrated by a newer Tidemark than this one (${pkg.version})`, [
       { path: name, message: schema.when === null ? "has no migrations recorded" : `its last migration (${schema.when}) is unknown to this version: back up with the version that serves it` },

@@ -1,9 +1,9 @@
-import { Database } from "bun:sqlite";
 import { randomBytes } from "node:crypto";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ApiError, invalid, type ErrorDetail } from "../errors.ts";
 import { migrationTags } from "../db/migrate.ts";
+import { readOnly } from "./read-only.ts";
 import { checkManifest, fileDigest, MANIFEST, type Manifest, type OwnDatabase } from "./manifest.ts";
 
 export interface RestoreSummary {
@@ -154,14 +154,9 @@ async function stage(from: string, staging: string, manifest: Manifest): Promise
 }
 
 function integrityOf(path: string): string {
-  let db: Database | undefined;
   try {
-    db = new Database(path, { readonly: true });
-    const rows = db.query<{ integrity_check: string }, []>("PRAGMA integrity_check").all();
-    return rows.map((r) => r.integrity_check).join("; ");
+    return readOnly(path, (db) => db.query<{ integrity_check: string }, []>("PRAGMA integrity_check").all().map((r) => r.integrity_check).join("; "));
   } catch (error) {
     return (error as Error).message;
-  } finally {
-    db?.close();
   }
 }
