@@ -59,11 +59,23 @@ export interface ReadinessOptions {
   ingestAlive?: () => Promise<boolean>;
 }
 
+/**
+ * /readyz is public: its answer is kept this long, so a stranger calling it in a loop makes one
+ * probe file (and fsync) a second, not one per request.
+ */
+export const READY_CACHE_MS = 1_000;
+
 /** Runs every check; logs the failures when they change (a probe every few seconds must not flood the log). */
 export function readinessChecker(platform: Platform, options: ReadinessOptions = {}) {
   const { dataDir, readyMinFreeMb } = platform.settings;
   let lastLogged = "";
-  return async function check(): Promise<Readiness> {
+  let cached: { at: number; result: Promise<Readiness> } | null = null;
+  return function check(): Promise<Readiness> {
+    if (!cached || performance.now() - cached.at >= READY_CACHE_MS) cached = { at: performance.now(), result: run() };
+    return cached.result;
+  };
+
+  async function run(): Promise<Readiness> {
     const failures: Readiness["failures"] = {};
     try {
       platform.control.db.select({ id: orgs.id }).from(orgs).limit(1).all();
@@ -92,7 +104,7 @@ export function readinessChecker(platform: Platform, options: ReadinessOptions =
       lastLogged = summary;
     }
     return { ready, failures };
-  };
+  }
 }
 
 export const READY_CHECKS: readonly ReadyCheck[] = ["control_store", "tenant_stores", "disk_space", "ingest_thread"];

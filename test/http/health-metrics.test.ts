@@ -9,6 +9,7 @@ import { freePort, spawnService } from "../helpers/process.ts";
 import { batch, ev, post, uuid } from "../helpers/hits.ts";
 import { metricsAllowed } from "../../lib/health/access.ts";
 import { MAX_READY_MIN_FREE_MB, readSettings } from "../../lib/config.ts";
+import { READY_CACHE_MS } from "../../lib/health/readiness.ts";
 
 interface Scrape {
   families: Map<string, ParsedFamily>;
@@ -158,6 +159,8 @@ describe("one process, no METRICS_TOKEN", () => {
     const away = `${s.dataDir}.away`;
     renameSync(s.dataDir, away);
     writeFileSync(s.dataDir, "not a directory");
+    // The last answer is kept a second (a public path must not make a probe file per request).
+    await Bun.sleep(READY_CACHE_MS + 50);
     try {
       const unready = await fetch(`${s.url}/readyz`);
       expect(unready.status).toBe(503);
@@ -171,6 +174,7 @@ describe("one process, no METRICS_TOKEN", () => {
       rmSync(s.dataDir);
       renameSync(away, s.dataDir);
     }
+    await Bun.sleep(READY_CACHE_MS + 50);
     const back = await fetch(`${s.url}/readyz`);
     expect(back.status).toBe(200);
     expect(await back.json()).toEqual({ ready: true });
