@@ -277,7 +277,7 @@ function otherInterface(): string | null {
 }
 
 describe("HOST", () => {
-  test("HOST=127.0.0.1 listens on loopback only; the default listens on every interface", async () => {
+  test("HOST=127.0.0.1 listens on loopback only; the default listens on every interface, where /metrics answers loopback only", async () => {
     const other = otherInterface();
     const loopback = await startStack({ env: { HOST: "127.0.0.1" } });
     const everywhere = await startStack();
@@ -290,6 +290,9 @@ describe("HOST", () => {
       expect((await fetch(`http://${other}:${everywhere.port}/healthz`)).status).toBe(200);
       const refused = await fetch(`http://${other}:${loopback.port}/healthz`).then(() => "answered", (error: Error & { code?: string }) => error.code ?? error.message);
       expect(refused).toBe("ECONNREFUSED");
+      // Without METRICS_TOKEN, /metrics is for loopback peers: the same server, reached on another interface, hides it.
+      expect((await fetch(`http://${other}:${everywhere.port}/metrics`)).status).toBe(404);
+      expect((await fetch(`http://127.0.0.1:${everywhere.port}/metrics`)).status).toBe(200);
     } finally {
       await loopback.close();
       await everywhere.close();
