@@ -11,7 +11,7 @@ export interface OpsOptions extends ReadinessOptions {
   threads?: (() => Promise<MetricsJson>)[];
 }
 
-/** An answer to a path the caller may not see: the same as any unknown path's, so it is not advertised. */
+/** The answer to a caller who may not read /metrics: an unknown API path's 404, not a 401 that says a token would open it. */
 function notFound(request: Request): Response {
   return Response.json({ error: { code: "NOT_FOUND", message: "No such route", details: [], requestId: requestIdOf(request) } }, { status: 404 });
 }

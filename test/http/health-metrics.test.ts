@@ -180,7 +180,7 @@ describe("one process, no METRICS_TOKEN", () => {
     expect(await back.json()).toEqual({ ready: true });
   });
 
-  test("/metrics from loopback through a proxy (X-Forwarded-For) is 404, as an unknown path", async () => {
+  test("/metrics from loopback through a proxy (X-Forwarded-For) is 404, as an unknown API path", async () => {
     const res = await fetch(`${s.url}/metrics`, { headers: { "x-forwarded-for": "203.0.113.9" } });
     expect(res.status).toBe(404);
     const body = (await res.json()) as any;
