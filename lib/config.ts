@@ -1,9 +1,16 @@
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 import { isEmailAddress } from "./email-address.ts";
 
 /** Settings read from the environment (README lists each with its default). */
 export interface Settings {
   port: number;
+  /** The address the router and every service listen on (HOST; docs/operations.md "Bind addresses"). */
+  host: string;
+  /** /readyz fails below this much free space in DATA_DIR (MiB). */
+  readyMinFreeMb: number;
+  /** Bearer token /metrics asks for; unset = only a scraper on this host (loopback) may read it. */
+  metricsToken?: string;
   dataDir: string;
   ingestUrl?: string;
   queryUrl?: string;
@@ -79,6 +86,9 @@ export const DEFAULT_ANALYTICS_MEMORY_MB = 512;
 /** Upper bound of ANALYTICS_MEMORY_MB (1 TiB), so the bytes stay an exact integer. */
 export const MAX_ANALYTICS_MEMORY_MB = 1_048_576;
 
+/** Upper bound of READY_MIN_FREE_MB (1 PiB): larger is a typo, not a threshold. */
+export const MAX_READY_MIN_FREE_MB = 2 ** 30;
+
 /** Bun's server takes idle timeouts of at most 255 s. */
 export const MAX_IDLE_TIMEOUT_S = 255;
 
@@ -130,6 +140,25 @@ function url(name: string, value: string | undefined, protocols: readonly string
   return value;
 }
 
+/** An IP address (v4 or v6) or a host name (RFC 1123 labels), as Bun's server takes. */
+function bindHost(value: string | undefined): string {
+  if (value === undefined || value === "") return DEFAULT_HOST;
+  const host = value.trim();
+  const label = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
+  if (isIP(host) !== 0 || (host.length <= 253 && host.split(".").every((part) => label.test(part)))) return host;
+  throw new Error(`HOST must be an IP address or a host name, got "${value}"`);
+}
+
+/** A bearer token for /metrics: printable, no spaces, long enough not to be guessed. */
+function metricsToken(value: string | undefined): string | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (!/^[\x21-\x7e]{16,256}$/.test(value)) throw new Error("METRICS_TOKEN must be 16 to 256 printable characters without spaces");
+  return value;
+}
+
+/** Every interface, as before HOST existed: a container's port mapping or a firewall decides who reaches it. */
+export const DEFAULT_HOST = "0.0.0.0";
+
 /** The bootstrap owner's address when OWNER_EMAIL is not set: nobody's mailbox. */
 export const DEFAULT_OWNER_EMAIL = "owner@localhost";
 
@@ -146,6 +175,9 @@ export function readSettings(env: Record<string, string | undefined> = process.e
   if (sync !== "NORMAL" && sync !== "FULL") throw new Error(`SQLITE_SYNCHRONOUS must be NORMAL or FULL, got "${env.SQLITE_SYNCHRONOUS}"`);
   return {
     port: p,
+    host: bindHost(env.HOST),
+    readyMinFreeMb: intIn("READY_MIN_FREE_MB", env.READY_MIN_FREE_MB, 256, 0, MAX_READY_MIN_FREE_MB),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
     dataDir: resolve(env.DATA_DIR || "./tenants"),
     ingestUrl: env.INGEST_URL || undefined,
     queryUrl: env.QUERY_URL || undefined,

@@ -5,6 +5,7 @@ import type { Settings } from "./config.ts";
 import { ControlStore } from "./db/control.ts";
 import { TenantStores } from "./db/tenants.ts";
 import { LoadedSites } from "./analytics/loaded-sites.ts";
+import { PlatformMetrics } from "./health/metrics.ts";
 
 /** What a process opens once: settings, the control store, the tenant-store cache, the clock. */
 export interface Platform {
@@ -21,6 +22,8 @@ export interface Platform {
    * not in a module, so two platforms in one process never see each other's data.
    */
   siteData: LoadedSites;
+  /** This thread's Prometheus metrics (lib/health/metrics.ts); the thread serving /metrics adds the others' up. */
+  metrics: PlatformMetrics;
   /** The router's merged OpenAPI document and when it was built (lib/http/openapi-merge.ts). */
   openApi: { at: number; doc: Record<string, unknown> } | null;
 }
@@ -43,10 +46,12 @@ export function internalSecret(settings: Settings): string {
 
 export function openPlatform(settings: Settings, options: { now?: () => number } = {}): Platform {
   const control = new ControlStore(settings.dataDir, settings.sqliteSynchronous);
+  const tenants = new TenantStores(settings.dataDir, { synchronous: settings.sqliteSynchronous, max: settings.tenantCacheSize });
   return {
     settings,
     control,
-    tenants: new TenantStores(settings.dataDir, { synchronous: settings.sqliteSynchronous, max: settings.tenantCacheSize }),
+    tenants,
+    metrics: new PlatformMetrics(tenants),
     secret: internalSecret(settings),
     now: options.now ?? Date.now,
     siteData: new LoadedSites(settings.analyticsMemoryMb * 2 ** 20, { version: (data) => data.sizeVersion() }),

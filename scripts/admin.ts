@@ -1,9 +1,10 @@
 /**
- * The self-hoster's control surface: `bun run admin <noun> <verb> [--flag value]…`.
+ * The self-hoster's control surface: `bun run admin <noun> <verb> [--flag value]…` (or one word:
+ * `backup`, `restore`).
  * Prints one JSON object on stdout and exits 0; bad input prints
  * `{ "error": { "code", "message", "details" } }` on stderr and exits 2.
  */
-import { readSettings } from "../lib/config.ts";
+import { readSettings, type Settings } from "../lib/config.ts";
 import { ApiError } from "../lib/errors.ts";
 import { closePlatform, openPlatform, type Platform } from "../lib/platform.ts";
 import { setLogging } from "../lib/log.ts";
@@ -24,9 +25,18 @@ import { createShortLinkCommand, SHORTLINK_FLAGS, updateShortLinkCommand } from 
 import { createScheduleCommand, deleteScheduleCommand, listSchedulesCommand, scheduleActiveCommand, SCHEDULE_FLAGS, updateScheduleCommand } from "../lib/admin/schedules.ts";
 import { seedDemoCommand } from "../lib/demo/seed.ts";
 import { erasePersonCommand, exportPersonCommand, PERSON_FLAGS } from "../lib/admin/person.ts";
+import { backupCommand, restoreCommand } from "../lib/admin/backups.ts";
 
 type Flags = Record<string, string | true>;
-type Command = { flags: string[]; booleans?: string[]; run: (platform: Platform, flags: Flags) => Promise<object> };
+/**
+ * Most commands work on the opened platform; `offline` ones must not open it: opening migrates
+ * the control store and creates DATA_DIR's files, and a backup must leave DATA_DIR as it is, a
+ * restore must not touch it at all.
+ */
+type Command = { flags: string[]; booleans?: string[] } & (
+  | { run: (platform: Platform, flags: Flags) => Promise<object> }
+  | { offline: (settings: Settings, flags: Flags) => Promise<object> }
+);
 
 const COMMANDS: Record<string, Command> = {
   "org create": { flags: ["name", "industry", "db", "plan"], run: (p, f) => createOrg(p, f) },
@@ -78,6 +88,8 @@ const COMMANDS: Record<string, Command> = {
   "person export": { flags: [...PERSON_FLAGS, "out"], run: (p, f) => exportPersonCommand(p, f) },
   "person erase": { flags: PERSON_FLAGS, run: (p, f) => erasePersonCommand(p, f) },
   "demo seed": { flags: ["visitors", "days", "site", "seed"], run: (p, f) => seedDemoCommand(p, f) },
+  backup: { flags: ["out"], offline: (s, f) => backupCommand(s, f) },
+  restore: { flags: ["from", "data-dir"], booleans: ["force"], offline: (_s, f) => restoreCommand(f) },
 };
 
 class UsageError extends ApiError {}
@@ -89,8 +101,10 @@ function usage(): string {
 }
 
 export function parseArgs(argv: string[]): { name: string; command: Command; flags: Flags } {
-  const [noun, verb, ...rest] = argv;
-  const name = `${noun ?? ""} ${verb ?? ""}`;
+  // Commands of one word (`backup`, `restore`) act on the whole installation, not on a noun.
+  const single = argv[0] !== undefined && Object.hasOwn(COMMANDS, argv[0]);
+  const [noun, verb, ...rest] = single ? [argv[0], "", ...argv.slice(1)] : argv;
+  const name = single ? noun : `${noun ?? ""} ${verb ?? ""}`;
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) throw new UsageError("VALIDATION_FAILED", `unknown command "${name.trim()}"\n${usage()}`, [{ path: "command", message: "unknown command" }]);
   const flags: Flags = {};
@@ -117,8 +131,12 @@ async function main(argv: string[]): Promise<number> {
   try {
     const { command, flags } = parseArgs(argv);
     setLogging(false);
-    platform = openPlatform(readSettings());
-    const result = await command.run(platform, flags);
+    let result: object;
+    if ("offline" in command) result = await command.offline(readSettings(), flags);
+    else {
+      platform = openPlatform(readSettings());
+      result = await command.run(platform, flags);
+    }
     process.stdout.write(JSON.stringify(result) + "\n");
     return 0;
   } catch (error) {

@@ -67,3 +67,25 @@ export async function migrateLibsql(db: LibSQLDatabase<Record<string, unknown>>,
   await db.run(sql`SELECT 1`);
   await dialect.migrate(migrations, session, { migrationsFolder: "" });
 }
+
+export type StoreKind = "control" | "tenant";
+
+/** Each store kind's migration tags, oldest first, with the time drizzle records for each. */
+export const migrationTags: Record<StoreKind, { tag: string; when: number }[]> = {
+  control: controlSet.journal.entries.map(({ tag, when }) => ({ tag, when })),
+  tenant: tenantSet.journal.entries.map(({ tag, when }) => ({ tag, when })),
+};
+
+/**
+ * A SQLite store's schema version: the tag of the last migration applied to it. drizzle's table
+ * records only each migration's time, so the tag is looked up in this build's journal; a time
+ * this build does not know (a newer Tidemark migrated the store) gives `null` with the time.
+ */
+export function appliedMigration(db: Database, kind: StoreKind): { tag: string | null; when: number | null } {
+  const table = db.query<{ n: number }, []>(`SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = '${TABLE}'`).get();
+  if (!table?.n) return { tag: null, when: null };
+  const last = db.query<{ created_at: number }, []>(`SELECT created_at FROM ${TABLE} ORDER BY created_at DESC LIMIT 1`).get();
+  if (!last) return { tag: null, when: null };
+  const when = Number(last.created_at);
+  return { tag: migrationTags[kind].find((m) => m.when === when)?.tag ?? null, when };
+}

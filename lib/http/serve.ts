@@ -2,9 +2,13 @@ import type { Server } from "bun";
 import { isLogging, logLine } from "../log.ts";
 import { requestIdOf } from "./service.ts";
 import { MAX_BODY_BYTES } from "./request.ts";
+import { recordRoute, routeOf } from "../health/route-label.ts";
+import type { PlatformMetrics } from "../health/metrics.ts";
+import type { OpsEndpoints } from "../health/ops-endpoints.ts";
 
 export interface ServeOptions {
   port: number;
+  /** Settings.host (HOST); Bun's default (every interface) when absent. */
   hostname?: string;
   /** Take the client address from X-Forwarded-For (TRUST_PROXY). */
   trustProxy?: boolean;
@@ -13,19 +17,30 @@ export interface ServeOptions {
   service: string;
   /** Settings.httpIdleTimeoutS: chosen, not Bun's 10 s default. */
   idleTimeoutS: number;
+  /** Where each request's route, status and latency are counted. */
+  metrics?: PlatformMetrics;
+  /** /readyz and /metrics, answered before the app (they need the socket's address). */
+  ops?: OpsEndpoints;
 }
+
+/** Methods a label may name; anything else is counted as `other` (a label per made-up method would grow without end). */
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 const ORG_IN_PATH = /\/orgs\/([0-9a-f]{24})(?:\/|$)/;
 
-function clientIp(request: Request, server: Server<unknown>, trustProxy: boolean): string {
+function socketIp(request: Request, server: Server<unknown>): string {
+  const address = server.requestIP(request)?.address ?? "unknown";
+  // IPv4 clients of a dual-stack socket show up as ::ffff:a.b.c.d; keep the plain form.
+  return address.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
+}
+
+function clientIp(request: Request, socket: string, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = request.headers.get("x-forwarded-for");
     const first = forwarded?.split(",")[0]?.trim();
     if (first) return first;
   }
-  const address = server.requestIP(request)?.address ?? "unknown";
-  // IPv4 clients of a dual-stack socket show up as ::ffff:a.b.c.d; keep the plain form.
-  return address.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
+  return socket;
 }
 
 /**
@@ -41,10 +56,13 @@ export function serveApp(handle: (request: Request) => Promise<Response> | Respo
     idleTimeout: options.idleTimeoutS,
     async fetch(request, server) {
       const started = performance.now();
-      const ip = clientIp(request, server, options.trustProxy ?? false);
+      const socket = socketIp(request, server);
+      const ip = clientIp(request, socket, options.trustProxy ?? false);
       options.onClientIp?.(request, ip);
       const requestId = requestIdOf(request);
-      let response = await handle(request);
+      const ops = (await options.ops?.handle(request, socket)) ?? null;
+      if (ops) recordRoute(request, new URL(request.url).pathname, "");
+      let response = ops ?? (await handle(request));
       if (response.headers.get("x-request-id") !== requestId) {
         try {
           response.headers.set("x-request-id", requestId);
@@ -53,6 +71,9 @@ export function serveApp(handle: (request: Request) => Promise<Response> | Respo
           response.headers.set("x-request-id", requestId);
         }
       }
+      const seconds = (performance.now() - started) / 1000;
+      const method = METHODS.has(request.method) ? request.method : "other";
+      options.metrics?.requests.observe({ service: options.service, method, route: routeOf(request), status: String(response.status) }, seconds);
       if (!isLogging()) return response;
       const url = new URL(request.url);
       logLine({
@@ -61,7 +82,7 @@ export function serveApp(handle: (request: Request) => Promise<Response> | Respo
         method: request.method,
         route: url.pathname,
         status: response.status,
-        ms: Math.round((performance.now() - started) * 100) / 100,
+        ms: Math.round(seconds * 100_000) / 100,
         org: ORG_IN_PATH.exec(url.pathname)?.[1] ?? null,
       });
       return response;

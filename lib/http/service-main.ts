@@ -2,6 +2,7 @@ import { readSettings } from "../config.ts";
 import { closePlatform, openPlatform, type Platform } from "../platform.ts";
 import { logLine, setLogging } from "../log.ts";
 import { serveApp } from "./serve.ts";
+import { opsEndpoints, type OpsOptions } from "../health/ops-endpoints.ts";
 
 /** Starts one internal service on its own PORT (split mode, or a compiled single-file binary). */
 type Handler = {
@@ -12,6 +13,8 @@ type Handler = {
   ready?: Promise<void>;
   /** Told once the server listens (the query service starts warming then). */
   listening?(): void;
+  /** What the service's /readyz and /metrics add (the ingest service's collect thread). */
+  ops?: OpsOptions;
 };
 
 export async function runService(name: string, create: (platform: Platform) => Handler | Promise<Handler>) {
@@ -19,8 +22,15 @@ export async function runService(name: string, create: (platform: Platform) => H
   setLogging(settings.logRequests);
   const platform = openPlatform(settings);
   const app = await create(platform);
-  const server = serveApp((request) => app.handle(request), { port: settings.port, service: name, idleTimeoutS: settings.httpIdleTimeoutS });
-  logLine({ msg: `${name} listening`, port: server.port, sqliteVersion: platform.control.sqliteVersion() });
+  const server = serveApp((request) => app.handle(request), {
+    port: settings.port,
+    hostname: settings.host,
+    service: name,
+    idleTimeoutS: settings.httpIdleTimeoutS,
+    metrics: platform.metrics,
+    ops: opsEndpoints(platform, app.ops),
+  });
+  logLine({ msg: `${name} listening`, host: settings.host, port: server.port, sqliteVersion: platform.control.sqliteVersion() });
   const stop = async () => {
     await server.stop(true);
     await app.close?.();

@@ -5,6 +5,7 @@ import { attachedContext, CONTEXT_HEADER, decodeContext, SIGNATURE_HEADER, type 
 import { mapError } from "./errors.ts";
 import { readJsonBody, requestIdFrom } from "./request.ts";
 import { logLine } from "../log.ts";
+import { recordRoute } from "../health/route-label.ts";
 
 const requestIds = new WeakMap<Request, string>();
 
@@ -56,6 +57,7 @@ export function serviceBase(options: ServiceOptions) {
     return contexts.get(request)!;
   };
   return new Elysia({ name: `service-base:${options.name}` })
+    .onTransform({ as: "global" }, ({ request, route, path }) => recordRoute(request, route, path))
     .onParse({ as: "global" }, async ({ request }) => readJsonBody(request))
     .onError({ as: "global" }, ({ code, error, request }) => {
       return mapError(code, error, { requestId: requestIdOf(request), byo: contextOf(request)?.auth?.byo, log: logLine });

@@ -3,7 +3,9 @@ import { ByteRing } from "../threads/byte-ring.ts";
 import { WorkerCalls } from "../threads/worker-calls.ts";
 import type { CollectOutcome, CollectRequest } from "./collect.ts";
 import { collectCodec, type CollectEntry } from "./collect-ring.ts";
-import type { CollectInit } from "./collect-worker.ts";
+import type { CollectCall, CollectInit } from "./collect-worker.ts";
+import { ApiError } from "../errors.ts";
+import type { MetricsJson } from "../health/metrics.ts";
 
 /**
  * The collect thread's entry. In a single-file binary scripts/build.ts embeds it as an extra
@@ -25,7 +27,7 @@ export class CollectThread {
   private ring: ByteRing<CollectEntry> | null = null;
   /** Entries the ring had no room for; they go in as the thread answers. */
   private overflow: CollectEntry[] = [];
-  private readonly calls: WorkerCalls<CollectInit, "ready">;
+  private readonly calls: WorkerCalls<CollectInit, CollectCall>;
 
   /** `floodLimit` overrides the per-IP tracking limit (the demo seeder sends millions of hits from a few hundred addresses). */
   constructor(
@@ -48,15 +50,37 @@ export class CollectThread {
   }
 
   collect(request: CollectRequest): Promise<CollectOutcome> {
-    return this.calls.expect((id) => {
+    const outcome = this.calls.expect<CollectOutcome>((id) => {
       // The thread's control caches follow this thread's writes (a site paused a moment ago).
       const entry: CollectEntry = { id, request, control: this.platform.control.generation() };
       if (this.overflow.length > 0 || !this.ring!.push(entry)) this.overflow.push(entry);
       this.ring!.wake();
     });
+    outcome.then((o) => this.count(o), (error) => this.countRefused(error));
+    return outcome;
   }
 
-  /** Settles once the thread has opened what it collects with (a bad GEOIP_DB fails here, at start). */
+  /** The events of an answered batch, counted where the answer arrives (one thread, whichever collects). */
+  private count(outcome: CollectOutcome): void {
+    const events = this.platform.metrics.ingestEvents;
+    if (outcome.accepted) events.inc({ outcome: "accepted" }, outcome.accepted);
+    if (outcome.duplicates) events.inc({ outcome: "duplicate" }, outcome.duplicates);
+    if (outcome.rejected.length) events.inc({ outcome: "rejected" }, outcome.rejected.length);
+  }
+
+  /** A batch in which no event was valid names each of them (`e.<index>…`): they count as rejected. */
+  private countRefused(error: unknown): void {
+    if (!(error instanceof ApiError) || error.code !== "VALIDATION_FAILED") return;
+    const indexes = new Set(error.details.map((d) => /^e\.(\d+)/.exec(d.path ?? "")?.[1]).filter((i) => i !== undefined));
+    if (indexes.size) this.platform.metrics.ingestEvents.inc({ outcome: "rejected" }, indexes.size);
+  }
+
+  /** The collect thread's own metrics (group commits, their queue, its tenant handles). */
+  metrics(): Promise<MetricsJson> {
+    return this.calls.call<MetricsJson>("metrics");
+  }
+
+  /** Settles once the thread has opened what it collects with (a bad GEOIP_DB fails here, at start); later, /readyz's liveness ping. */
   async ready(): Promise<void> {
     await this.calls.call("ready");
   }

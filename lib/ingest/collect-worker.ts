@@ -1,7 +1,7 @@
 /**
  * The collect thread (CollectThread): POST /v1/collect requests arrive through a ByteRing
  * given in the init message and are collected here from end to end on this thread's own
- * platform; the one call it answers, "ready", settles once that platform is open.
+ * platform; the calls it answers (CollectCall) settle once that platform is open.
  */
 import type { Settings } from "../config.ts";
 import { setLogging } from "../log.ts";
@@ -21,13 +21,18 @@ export interface CollectInit {
   floodLimit?: number;
 }
 
+/** What the collect thread answers besides its ring: `ready` once open (also the liveness ping of /readyz), `metrics` its registry's numbers. */
+export type CollectCall = "ready" | "metrics";
+
 async function openCollecting(init: CollectInit): Promise<CollectDeps> {
   setLogging(init.settings.logRequests);
   const platform = openPlatform(init.settings);
+  const writer = new IngestWriter((hits) => platform.metrics.commitBatch.observe(hits));
+  platform.metrics.watchCommitQueue(() => writer.queued());
   return {
     platform,
     geo: await GeoLocator.open(platform.settings.geoipDb),
-    writer: new IngestWriter(),
+    writer,
     flood: new RateLimiter(init.floodLimit ?? platform.settings.ingestRatePerIp, platform.now),
   };
 }
@@ -56,10 +61,13 @@ async function pump(ring: ByteRing<CollectEntry>): Promise<never> {
   }
 }
 
-serveCalls<CollectInit, "ready">({
+serveCalls<CollectInit, CollectCall>({
   init(init) {
     collecting = openCollecting(init);
     void pump(new ByteRing(init.ring, collectCodec));
   },
-  call: async () => Boolean(await collecting),
+  call: async (call) => {
+    const deps = await collecting!;
+    return call === "metrics" ? deps.platform.metrics.json() : true;
+  },
 });

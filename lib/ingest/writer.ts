@@ -15,11 +15,21 @@ export class IngestWriter {
   /** What each store's write connection remembers, kept as long as the store's handle. */
   private readonly rowRefs = new WeakMap<TenantStore, RowRefs>();
 
+  /** `onGroup`: told the number of hits of each transaction as it starts. */
+  constructor(private readonly onGroup?: (hits: number) => void) {}
+
+  /** Hits waiting for their group commit, over every store. */
+  queued(): number {
+    let n = 0;
+    for (const q of this.queues.values()) n += q.waiting;
+    return n;
+  }
+
   write(store: TenantStore, hit: Hit): Promise<HitResult> {
     let q = this.queues.get(store);
     if (!q) {
       // One transaction at a time per store; hits that arrive meanwhile form the next group.
-      q = new Batches((hits) => this.writeGroup(store, hits), () => this.queues.delete(store));
+      q = new Batches((hits) => this.writeGroup(store, hits), () => this.queues.delete(store), this.onGroup);
       this.queues.set(store, q);
     }
     return q.add(hit);

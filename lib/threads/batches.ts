@@ -12,7 +12,14 @@ export class Batches<T, R> {
   constructor(
     private readonly handle: (items: T[]) => Promise<R[]>,
     private readonly idle?: () => void,
+    /** Told each batch's size as it starts (the group-commit histogram). */
+    private readonly started?: (size: number) => void,
   ) {}
+
+  /** Calls waiting for the batch after the one being handled. */
+  get waiting(): number {
+    return this.items.length;
+  }
 
   add(item: T): Promise<R> {
     return new Promise((resolve, reject) => {
@@ -30,6 +37,7 @@ export class Batches<T, R> {
     this.busy = true;
     const batch = this.items;
     this.items = [];
+    this.started?.(batch.length);
     try {
       const results = await this.handle(batch.map((p) => p.item));
       batch.forEach((p, i) => p.resolve(results[i]));

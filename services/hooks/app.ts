@@ -11,6 +11,7 @@ import { ScanWorker } from "../../lib/consent/scan-worker.ts";
 import { ScheduleWorker } from "../../lib/reports/schedules/worker.ts";
 import { reportLinks } from "./report-links.ts";
 import type { Platform } from "../../lib/platform.ts";
+import { watchJobs } from "../../lib/health/job-gauges.ts";
 
 /**
  * The hooks service: the inbound lead webhook, the ad spend push URL, the outbound webhook worker that sends the
@@ -21,6 +22,8 @@ export function createHooksService(platform: Platform) {
   const deliveries = new DeliveryWorker(platform, { allowPrivate: platform.settings.webhookAllowPrivate, timeoutMs: platform.settings.webhookTimeoutMs });
   const scans = new ScanWorker(platform);
   const schedules = new ScheduleWorker(platform);
+  // Where the workers run, /metrics shows what they have waiting.
+  watchJobs(platform.metrics, platform);
   const app = new Elysia({ name: "hooks", ...SERVICE_CONFIG })
     // Before the JSON body parser: these take a form (List-Unsubscribe=One-Click) or nothing.
     .use(reportLinks(platform))

@@ -14,6 +14,7 @@ import { siteByKey } from "../../lib/ingest/site-lookup.ts";
 import { PublicConsentSettings, publicConsentSettings } from "../../lib/consent/settings.ts";
 import { ErrorEnvelope, JsonInteger } from "../../lib/api/models.ts";
 import type { Platform } from "../../lib/platform.ts";
+import type { OpsOptions } from "../../lib/health/ops-endpoints.ts";
 import { ENGAGE_SCRIPT, TRACKER_SCRIPT } from "./page-scripts.ts";
 import { redirectEndpoint } from "./redirect.ts";
 
@@ -147,5 +148,7 @@ export function createIngestService(platform: Platform, options: EngagementOptio
     "GET /l/*": (request, ctx) => redirect(request, ctx),
     "HEAD /l/*": (request, ctx) => redirect(request, ctx),
   };
-  return { app, direct, ready, close: () => thread.close() };
+  /** What /readyz and /metrics of the process running this service add: the collect thread's liveness and numbers. */
+  const ops: OpsOptions = { ingestAlive: () => thread.ready().then(() => true), threads: [() => thread.metrics()] };
+  return { app, direct, ready, ops, close: () => thread.close() };
 }

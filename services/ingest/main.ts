@@ -3,5 +3,5 @@ import { createIngestService } from "./app.ts";
 
 await runService("ingest", (platform) => {
   const ingest = createIngestService(platform);
-  return { handle: (request: Request) => ingest.app.handle(request), ready: ingest.ready, close: async () => ingest.close() };
+  return { handle: (request: Request) => ingest.app.handle(request), ready: ingest.ready, ops: ingest.ops, close: async () => ingest.close() };
 });

@@ -50,6 +50,7 @@ export function createQueryApp(platform: Platform) {
  */
 export function createQueryService(platform: Platform) {
   let warming: Warming | null = null;
+  platform.metrics.watchLoadedSites(() => platform.siteData.stats());
   return {
     app: createQueryApp(platform),
     /** Call once the server listens; settles with the number of sites loaded. */

@@ -3,6 +3,7 @@ import type { RequestContext } from "../../lib/auth/context.ts";
 import { attachedContext } from "../../lib/auth/context.ts";
 import { attachedBody, headerPairs } from "../../lib/http/request.ts";
 import { WorkerCalls } from "../../lib/threads/worker-calls.ts";
+import type { MetricsJson } from "../../lib/health/metrics.ts";
 
 /**
  * The query service on its own thread, for one-process mode: a report's tens of milliseconds
@@ -21,6 +22,7 @@ export interface QueryInit {
 export type QueryCall =
   | { kind: "request"; method: string; url: string; headers: [string, string][]; body: Uint8Array | null; ctx: RequestContext | null; now: number }
   | { kind: "warm" }
+  | { kind: "metrics" }
   | { kind: "close" };
 
 export interface QueryAnswer {
@@ -48,6 +50,8 @@ export function createQueryThread(settings: Settings, now: () => number) {
         return new Response(answer.stream === null ? answer.body : calls.stream(answer.stream), { status: answer.status, headers: answer.headers });
       },
     },
+    /** The thread's own metrics (its loaded analytics columns, its tenant handles), for the router's /metrics. */
+    metrics: () => calls.call<MetricsJson>({ kind: "metrics" }),
     /** Loads the recently read sites in the thread, in the background; settles with how many. */
     warm: () => calls.call<number>({ kind: "warm" }),
     /** Stops the thread's warming, saves its recent-sites list and snapshots, then ends it. */

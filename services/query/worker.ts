@@ -1,6 +1,7 @@
 /** The query thread's side (services/query/thread.ts): the query service, fed requests as plain data. */
 import { serveCalls, streamOut } from "../../lib/threads/worker-calls.ts";
-import { openPlatform } from "../../lib/platform.ts";
+import { openPlatform, type Platform } from "../../lib/platform.ts";
+import type { MetricsJson } from "../../lib/health/metrics.ts";
 import { setLogging } from "../../lib/log.ts";
 import { attachContext } from "../../lib/auth/context.ts";
 import { attachBody, headerPairs } from "../../lib/http/request.ts";
@@ -8,16 +9,19 @@ import { createQueryService } from "./app.ts";
 import type { QueryAnswer, QueryCall, QueryInit } from "./thread.ts";
 
 let service: ReturnType<typeof createQueryService> | null = null;
+let platform: Platform | null = null;
 /** The router's clock less this thread's, as of the last request (tests move the router's). */
 let clockOffset = 0;
 
 serveCalls<QueryInit, QueryCall>({
   init({ settings }) {
     setLogging(settings.logRequests);
-    service = createQueryService(openPlatform(settings, { now: () => Date.now() + clockOffset }));
+    platform = openPlatform(settings, { now: () => Date.now() + clockOffset });
+    service = createQueryService(platform);
   },
-  async call(call): Promise<QueryAnswer | number | void> {
+  async call(call): Promise<QueryAnswer | MetricsJson | number | void> {
     const query = service!;
+    if (call.kind === "metrics") return platform!.metrics.json();
     if (call.kind === "warm") return query.warm();
     if (call.kind === "close") return query.close();
     clockOffset = call.now - Date.now();

@@ -14,6 +14,7 @@ import type { Upstream } from "../../lib/http/upstream.ts";
 import { DOCS_HTML, mergedOpenApi } from "../../lib/http/openapi-merge.ts";
 import { RateLimiter, type RateDecision } from "../../lib/ratelimit.ts";
 import type { Platform } from "../../lib/platform.ts";
+import { recordRoute } from "../../lib/health/route-label.ts";
 
 export interface Upstreams {
   ingest: Upstream;
@@ -164,6 +165,7 @@ export function createRouterApp(platform: Platform, upstreams: Upstreams, option
 
   const app = new Elysia({ name: "router" })
     .onError(({ code, error, request }) => mapError(code, error, { requestId: requestIdOf(request), log: logLine }))
+    .onTransform(({ request, route, path }) => recordRoute(request, route, path))
     // Transport-level limit, before any other check: a declared body over 256 KB is refused unread.
     .onRequest(({ request }) => {
       const declared = request.headers.get("content-length");

@@ -13,6 +13,7 @@ import type { DeliveryWorker } from "../../lib/webhooks/worker.ts";
 import type { ScanWorker } from "../../lib/consent/scan-worker.ts";
 import type { ScheduleWorker } from "../../lib/reports/schedules/worker.ts";
 import { createRouterApp, setClientIp, type RouterOptions } from "./app.ts";
+import { opsEndpoints } from "../../lib/health/ops-endpoints.ts";
 
 export interface StartOptions extends RouterOptions {
   env?: Record<string, string | undefined>;
@@ -39,6 +40,12 @@ export interface RunningRouter {
   warming: Promise<number>;
   flushKeyUses(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** How this host reaches a server bound to `host`: a wildcard address through loopback's name. */
+function reachableHost(host: string): string {
+  if (host === "0.0.0.0" || host === "::") return "localhost";
+  return host.includes(":") ? `[${host}]` : host;
 }
 
 /**
@@ -77,15 +84,21 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
   hooks?.scans.start();
   hooks?.schedules.start();
   const router = createRouterApp(platform, upstreams, options);
+  // The threads of this process count for its /metrics: the collect thread's and the query thread's numbers.
+  const threads = [...(ingest?.ops.threads ?? []), ...(query ? [() => query.metrics()] : [])];
+  const ops = opsEndpoints(platform, { ingestAlive: ingest?.ops.ingestAlive, threads });
   const server = serveApp((request) => router.app.handle(request), {
     port: settings.port,
+    hostname: settings.host,
+    metrics: platform.metrics,
+    ops,
     trustProxy: settings.trustProxy,
     onClientIp: setClientIp,
     service: "router",
     idleTimeoutS: settings.httpIdleTimeoutS,
   });
   const mode = settings.ingestUrl || settings.queryUrl || settings.hooksUrl || settings.dashboardUrl ? "split" : "one-process";
-  logLine({ msg: "router listening", port: server.port, mode });
+  logLine({ msg: "router listening", host: settings.host, port: server.port, mode });
   const stop = async () => {
     await server.stop(true);
     await hooks?.deliveries.stop();
@@ -104,7 +117,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
   }
   const warming = query?.warm() ?? Promise.resolve(0);
   return {
-    url: `http://localhost:${server.port}`,
+    url: `http://${reachableHost(settings.host)}:${server.port}`,
     port: server.port!,
     platform,
     bootstrap,

@@ -19,3 +19,10 @@ test("flags, booleans and the errors for bad ones", () => {
   expect(fails(["org", "create", "--name", "a", "--name", "b"])).toEqual({ path: "--name", message: "given twice" });
   expect(fails(["org", "create", "stray"])).toMatchObject({ path: "stray" });
 });
+
+test("one-word commands take their flags straight after the word", () => {
+  expect(parseArgs(["backup", "--out", "/b"])).toMatchObject({ name: "backup", flags: { out: "/b" } });
+  expect(parseArgs(["restore", "--from", "/b", "--data-dir", "/d", "--force"])).toMatchObject({ name: "restore", flags: { from: "/b", "data-dir": "/d", force: true } });
+  expect(fails(["backup", "now"])).toMatchObject({ path: "now" });
+  expect(fails(["restore", "--out", "/b"])).toEqual({ path: "--out", message: "unknown flag" });
+});
