@@ -159,9 +159,11 @@ describe("person export and erase (admin CLI)", () => {
       expect(r.json.error.code).toMatch(/VALIDATION_FAILED|NOT_FOUND/);
       expect(r.json.error.details[0].path).toBe(path);
     }
-    const unknown = s.admin("person", "erase", "--site", boot.siteId, "--email", "nobody@example.com");
-    expect(unknown.code).toBe(2);
-    expect(unknown.json.error).toMatchObject({ code: "NOT_FOUND", details: [{ path: "--email", message: "no visitor or lead of this site matches it" }] });
+    for (const [flag, value] of [["--email", "nobody@example.com"], ["--user-id", "olga-2"], ["--visitor", uuid()]]) {
+      const unknown = s.admin("person", "erase", "--site", boot.siteId, flag, value);
+      expect(unknown.code).toBe(2);
+      expect(unknown.json.error).toMatchObject({ code: "NOT_FOUND", details: [{ path: flag, message: "no visitor or lead of this site matches it" }] });
+    }
     expect(holdersOf(patNeedles()).length).toBeGreaterThan(0);
   });
 
