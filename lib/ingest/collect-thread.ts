@@ -25,7 +25,7 @@ export class CollectThread {
   private ring: ByteRing<CollectEntry> | null = null;
   /** Entries the ring had no room for; they go in as the thread answers. */
   private overflow: CollectEntry[] = [];
-  private readonly calls: WorkerCalls<CollectInit, "ready">;
+  private readonly calls: WorkerCalls<CollectInit, "ready" | "close">;
 
   /** `floodLimit` overrides the per-IP tracking limit (the demo seeder sends millions of hits from a few hundred addresses). */
   constructor(
@@ -61,8 +61,12 @@ export class CollectThread {
     await this.calls.call("ready");
   }
 
-  close(): void {
-    this.calls.close();
+  /**
+   * Collects and commits what the ring still holds, closes the thread's stores, then ends the
+   * thread. Called once the server has answered its requests, so no batch is left waiting.
+   */
+  close(): Promise<void> {
+    return this.calls.closeAfter("close");
   }
 
   private refill(): void {

@@ -1,11 +1,12 @@
 /**
  * The collect thread (CollectThread): POST /v1/collect requests arrive through a ByteRing
  * given in the init message and are collected here from end to end on this thread's own
- * platform; the one call it answers, "ready", settles once that platform is open.
+ * platform. Two calls: "ready" settles once that platform is open; "close" settles once what
+ * the ring held is collected and committed and the platform's stores are closed.
  */
 import type { Settings } from "../config.ts";
 import { setLogging } from "../log.ts";
-import { openPlatform } from "../platform.ts";
+import { closePlatform, openPlatform } from "../platform.ts";
 import { RateLimiter } from "../ratelimit.ts";
 import { ByteRing } from "../threads/byte-ring.ts";
 import { postReplies, replyTo, serveCalls, toThreadError, type Reply } from "../threads/worker-calls.ts";
@@ -47,19 +48,36 @@ async function collectAll(entries: CollectEntry[]): Promise<Reply[]> {
   }
 }
 
-/** Takes what the ring holds, collects it, answers; sleeps when it is empty. */
-async function pump(ring: ByteRing<CollectEntry>): Promise<never> {
+/** Set by "close": the pump collects what the ring still holds, then ends. */
+let closing = false;
+let pumping: Promise<void> = Promise.resolve();
+
+/** Takes what the ring holds, collects it, answers; sleeps when it is empty, ends when it is empty and closing. */
+async function pump(ring: ByteRing<CollectEntry>): Promise<void> {
   for (;;) {
     const entries = ring.take();
-    if (entries.length === 0) await ring.sleep();
-    else postReplies(await collectAll(entries));
+    if (entries.length > 0) postReplies(await collectAll(entries));
+    else if (closing) return;
+    else await Promise.race([ring.sleep(), closed.promise]);
   }
 }
 
-serveCalls<CollectInit, "ready">({
+/** Wakes a sleeping pump when "close" comes (the ring's own wake is the sending thread's). */
+const closed = Promise.withResolvers<void>();
+
+async function close(): Promise<void> {
+  closing = true;
+  closed.resolve();
+  await pumping;
+  // A platform that never opened (a bad GEOIP_DB) has nothing to close.
+  const deps = await collecting?.catch(() => null);
+  if (deps) closePlatform(deps.platform);
+}
+
+serveCalls<CollectInit, "ready" | "close">({
   init(init) {
     collecting = openCollecting(init);
-    void pump(new ByteRing(init.ring, collectCodec));
+    pumping = pump(new ByteRing(init.ring, collectCodec));
   },
-  call: async () => Boolean(await collecting),
+  call: async (call) => (call === "close" ? close() : Boolean(await collecting)),
 });
