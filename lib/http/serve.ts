@@ -2,6 +2,7 @@ import type { Server } from "bun";
 import { isLogging, logLine } from "../log.ts";
 import { requestIdOf } from "./service.ts";
 import { MAX_BODY_BYTES } from "./request.ts";
+import { errorResponse } from "./errors.ts";
 
 export interface ServeOptions {
   port: number;
@@ -13,6 +14,22 @@ export interface ServeOptions {
   service: string;
   /** Settings.httpIdleTimeoutS: chosen, not Bun's 10 s default. */
   idleTimeoutS: number;
+}
+
+/** Servers stopping: a request that still arrives (on a kept-alive connection) is refused. */
+const draining = new WeakSet<Server<unknown>>();
+
+/**
+ * Stops a server cleanly: no new connection is accepted, a request that arrives on an open one
+ * is answered 503 MAINTENANCE (Connection: close), and the requests in flight are answered
+ * before this settles, so what they committed is acknowledged rather than cut off.
+ */
+export async function drainServer(server: Server<unknown>): Promise<void> {
+  draining.add(server);
+  const stopped = server.stop(false);
+  // Idle kept-alive connections would otherwise hold the stop until they time out.
+  server.closeIdleConnections();
+  await stopped;
 }
 
 const ORG_IN_PATH = /\/orgs\/([0-9a-f]{24})(?:\/|$)/;
@@ -44,6 +61,9 @@ export function serveApp(handle: (request: Request) => Promise<Response> | Respo
       const ip = clientIp(request, server, options.trustProxy ?? false);
       options.onClientIp?.(request, ip);
       const requestId = requestIdOf(request);
+      if (draining.has(server)) {
+        return errorResponse("MAINTENANCE", "The service is stopping; try again shortly", [], requestId, { "retry-after": "5", connection: "close" });
+      }
       let response = await handle(request);
       if (response.headers.get("x-request-id") !== requestId) {
         try {
