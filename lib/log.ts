@@ -9,7 +9,11 @@ export function setLogging(on: boolean): void {
 
 /** One JSON line on stdout. */
 export function logLine(line: Record<string, unknown>): void {
-  if (!enabled) return;
+  if (enabled) noticeLine(line);
+}
+
+/** One JSON line on stdout whatever LOG_REQUESTS says: rare lines an operator must see (a stop and how it went). */
+export function noticeLine(line: Record<string, unknown>): void {
   process.stdout.write(JSON.stringify({ t: new Date().toISOString(), ...line }) + "\n");
 }
 

@@ -97,6 +97,8 @@ export class ControlStore {
 
   close(): void {
     finalizeStatements(this.sqlite);
+    // Not in the statement cache: left open, it keeps the connection (and its WAL file) alive after close.
+    this.dataVersion.finalize();
     this.sqlite.close();
   }
 }

@@ -209,7 +209,7 @@ export async function seedDemo(platform: Platform, options: SeedOptions): Promis
       ...(totals.rejected > 0 ? { rejected: totals.rejected } : {}),
     };
   } finally {
-    if (!options.thread) thread.close();
+    if (!options.thread) await thread.close();
   }
 }
 

@@ -5,6 +5,7 @@ import { MAX_BODY_BYTES } from "./request.ts";
 import { recordRoute, routeOf } from "../health/route-label.ts";
 import type { PlatformMetrics } from "../health/metrics.ts";
 import type { OpsEndpoints } from "../health/ops-endpoints.ts";
+import { errorResponse } from "./errors.ts";
 
 export interface ServeOptions {
   port: number;
@@ -25,6 +26,21 @@ export interface ServeOptions {
 
 /** Methods a label may name; anything else is counted as `other` (a label per made-up method would grow without end). */
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+/** Servers stopping: a request that still arrives (on a kept-alive connection) is refused. */
+const draining = new WeakSet<Server<unknown>>();
+
+/**
+ * Stops a server cleanly: no new connection is accepted, a request that arrives on an open one
+ * is answered 503 MAINTENANCE (Connection: close), and the requests in flight are answered
+ * before this settles, so what they committed is acknowledged rather than cut off.
+ */
+export async function drainServer(server: Server<unknown>): Promise<void> {
+  draining.add(server);
+  const stopped = server.stop(false);
+  // Idle kept-alive connections would otherwise hold the stop until they time out.
+  server.closeIdleConnections();
+  await stopped;
+}
 
 const ORG_IN_PATH = /\/orgs\/([0-9a-f]{24})(?:\/|$)/;
 
@@ -60,6 +76,9 @@ export function serveApp(handle: (request: Request) => Promise<Response> | Respo
       const ip = clientIp(request, socket, options.trustProxy ?? false);
       options.onClientIp?.(request, ip);
       const requestId = requestIdOf(request);
+      if (draining.has(server)) {
+        return errorResponse("MAINTENANCE", "The service is stopping; try again shortly", [], requestId, { "retry-after": "5", connection: "close" });
+      }
       const ops = (await options.ops?.handle(request, socket)) ?? null;
       if (ops) recordRoute(request, new URL(request.url).pathname, "");
       let response = ops ?? (await handle(request));

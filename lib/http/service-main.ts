@@ -1,8 +1,9 @@
 import { readSettings } from "../config.ts";
 import { closePlatform, openPlatform, type Platform } from "../platform.ts";
 import { logLine, setLogging } from "../log.ts";
-import { serveApp } from "./serve.ts";
+import { drainServer, serveApp } from "./serve.ts";
 import { opsEndpoints, type OpsOptions } from "../health/ops-endpoints.ts";
+import { stopOnSignals, stopStep } from "./stopping.ts";
 
 /** Starts one internal service on its own PORT (split mode, or a compiled single-file binary). */
 type Handler = {
@@ -31,23 +32,23 @@ export async function runService(name: string, create: (platform: Platform) => H
     ops: opsEndpoints(platform, app.ops),
   });
   logLine({ msg: `${name} listening`, host: settings.host, port: server.port, sqliteVersion: platform.control.sqliteVersion() });
+  // docs/operations.md "Stopping": the requests in flight answered, then what the service runs beside them, the stores last.
   const stop = async () => {
-    await server.stop(true);
-    await app.close?.();
+    await stopStep(`${name}: answering requests in flight`, () => drainServer(server));
+    await stopStep(`${name}: closing`, () => app.close?.());
     closePlatform(platform);
   };
-  const shutdown = async () => {
-    await stop();
-    process.exit(0);
-  };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
-  try {
-    await app.ready;
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  app.listening?.();
+  const started = (async () => {
+    try {
+      await app.ready;
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+    app.listening?.();
+    return { stop };
+  })();
+  stopOnSignals(name, started);
+  await started;
   return server;
 }

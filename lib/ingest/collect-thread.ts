@@ -85,8 +85,12 @@ export class CollectThread {
     await this.calls.call("ready");
   }
 
-  close(): void {
-    this.calls.close();
+  /**
+   * Collects and commits what the ring still holds, closes the thread's stores, then ends the
+   * thread. Called once the server has answered its requests, so no batch is left waiting.
+   */
+  close(): Promise<void> {
+    return this.calls.closeAfter("close");
   }
 
   private refill(): void {

@@ -1,11 +1,13 @@
 /**
  * The collect thread (CollectThread): POST /v1/collect requests arrive through a ByteRing
  * given in the init message and are collected here from end to end on this thread's own
- * platform; the calls it answers (CollectCall) settle once that platform is open.
+ * platform. Calls (CollectCall): "ready" settles once that platform is open; "metrics" gives its
+ * counters; "close" settles once what the ring held is collected and committed and the
+ * platform's stores are closed.
  */
 import type { Settings } from "../config.ts";
 import { setLogging } from "../log.ts";
-import { openPlatform } from "../platform.ts";
+import { closePlatform, openPlatform } from "../platform.ts";
 import { RateLimiter } from "../ratelimit.ts";
 import { ByteRing } from "../threads/byte-ring.ts";
 import { postReplies, replyTo, serveCalls, toThreadError, type Reply } from "../threads/worker-calls.ts";
@@ -22,7 +24,7 @@ export interface CollectInit {
 }
 
 /** What the collect thread answers besides its ring: `ready` once open (also the liveness ping of /readyz), `metrics` its registry's numbers. */
-export type CollectCall = "ready" | "metrics";
+export type CollectCall = "ready" | "metrics" | "close";
 
 async function openCollecting(init: CollectInit): Promise<CollectDeps> {
   setLogging(init.settings.logRequests);
@@ -52,21 +54,39 @@ async function collectAll(entries: CollectEntry[]): Promise<Reply[]> {
   }
 }
 
-/** Takes what the ring holds, collects it, answers; sleeps when it is empty. */
-async function pump(ring: ByteRing<CollectEntry>): Promise<never> {
+/** Set by "close": the pump collects what the ring still holds, then ends. */
+let closing = false;
+let pumping: Promise<void> = Promise.resolve();
+
+/** Takes what the ring holds, collects it, answers; sleeps when it is empty, ends when it is empty and closing. */
+async function pump(ring: ByteRing<CollectEntry>): Promise<void> {
   for (;;) {
     const entries = ring.take();
-    if (entries.length === 0) await ring.sleep();
-    else postReplies(await collectAll(entries));
+    if (entries.length > 0) postReplies(await collectAll(entries));
+    else if (closing) return;
+    else await Promise.race([ring.sleep(), closed.promise]);
   }
+}
+
+/** Wakes a sleeping pump when "close" comes (the ring's own wake is the sending thread's). */
+const closed = Promise.withResolvers<void>();
+
+async function close(): Promise<void> {
+  closing = true;
+  closed.resolve();
+  await pumping;
+  // A platform that never opened (a bad GEOIP_DB) has nothing to close.
+  const deps = await collecting?.catch(() => null);
+  if (deps) closePlatform(deps.platform);
 }
 
 serveCalls<CollectInit, CollectCall>({
   init(init) {
     collecting = openCollecting(init);
-    void pump(new ByteRing(init.ring, collectCodec));
+    pumping = pump(new ByteRing(init.ring, collectCodec));
   },
   call: async (call) => {
+    if (call === "close") return close();
     const deps = await collecting!;
     return call === "metrics" ? deps.platform.metrics.json() : true;
   },

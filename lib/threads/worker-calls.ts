@@ -144,6 +144,20 @@ export class WorkerCalls<Init = unknown, Call = unknown> {
     }, { highWaterMark: 0 });
   }
 
+  /**
+   * A last call (the worker finishes and closes what it holds), then the worker ends. The worker
+   * never keeps the process alive (unref'd): a timer does while the call runs.
+   */
+  async closeAfter(call: Call): Promise<void> {
+    const alive = setInterval(() => {}, 60_000);
+    try {
+      await this.call(call);
+    } finally {
+      clearInterval(alive);
+      this.close();
+    }
+  }
+
   close(): void {
     const worker = this.worker;
     this.worker = null;

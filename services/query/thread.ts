@@ -55,15 +55,6 @@ export function createQueryThread(settings: Settings, now: () => number) {
     /** Loads the recently read sites in the thread, in the background; settles with how many. */
     warm: () => calls.call<number>({ kind: "warm" }),
     /** Stops the thread's warming, saves its recent-sites list and snapshots, then ends it. */
-    async close(): Promise<void> {
-      // The thread never keeps the process alive (unref'd): a timer does while it saves.
-      const alive = setInterval(() => {}, 60_000);
-      try {
-        await calls.call({ kind: "close" });
-      } finally {
-        clearInterval(alive);
-        calls.close();
-      }
-    },
+    close: (): Promise<void> => calls.closeAfter({ kind: "close" }),
   };
 }

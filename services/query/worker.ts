@@ -1,6 +1,6 @@
 /** The query thread's side (services/query/thread.ts): the query service, fed requests as plain data. */
 import { serveCalls, streamOut } from "../../lib/threads/worker-calls.ts";
-import { openPlatform, type Platform } from "../../lib/platform.ts";
+import { closePlatform, openPlatform, type Platform } from "../../lib/platform.ts";
 import type { MetricsJson } from "../../lib/health/metrics.ts";
 import { setLogging } from "../../lib/log.ts";
 import { attachContext } from "../../lib/auth/context.ts";
@@ -8,8 +8,8 @@ import { attachBody, headerPairs } from "../../lib/http/request.ts";
 import { createQueryService } from "./app.ts";
 import type { QueryAnswer, QueryCall, QueryInit } from "./thread.ts";
 
-let service: ReturnType<typeof createQueryService> | null = null;
 let platform: Platform | null = null;
+let service: ReturnType<typeof createQueryService> | null = null;
 /** The router's clock less this thread's, as of the last request (tests move the router's). */
 let clockOffset = 0;
 
@@ -23,7 +23,11 @@ serveCalls<QueryInit, QueryCall>({
     const query = service!;
     if (call.kind === "metrics") return platform!.metrics.json();
     if (call.kind === "warm") return query.warm();
-    if (call.kind === "close") return query.close();
+    if (call.kind === "close") {
+      // Snapshots saved, then the thread's own stores closed (the process is stopping).
+      await query.close();
+      return closePlatform(platform!);
+    }
     clockOffset = call.now - Date.now();
     const request = new Request(call.url, { method: call.method, headers: call.headers });
     if (call.ctx) attachContext(request, call.ctx);

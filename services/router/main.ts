@@ -6,14 +6,12 @@
  */
 import { readSettings } from "../../lib/config.ts";
 import { createQueryThread } from "../query/thread.ts";
+import { stopOnSignals } from "../../lib/http/stopping.ts";
 
 const settings = readSettings(process.env);
 const queryThread = settings.queryUrl ? null : createQueryThread(settings, Date.now);
 const { startRouter } = await import("./start.ts");
-const running = await startRouter({ announce: true, queryThread });
-const shutdown = async () => {
-  await running.stop();
-  process.exit(0);
-};
-process.on("SIGINT", shutdown);
-process.on("SIGTERM", shutdown);
+const running = startRouter({ announce: true, queryThread });
+// Before the server listens: a signal that comes meanwhile stops it once it has started.
+stopOnSignals("router", running);
+await running;

@@ -3,7 +3,8 @@ import { closePlatform, openPlatform, type Platform } from "../../lib/platform.t
 import { bootstrapIfEmpty, type Bootstrap } from "../../lib/admin/bootstrap.ts";
 import { inProcess, overHttp } from "../../lib/http/upstream.ts";
 import { logLine, setLogging } from "../../lib/log.ts";
-import { serveApp } from "../../lib/http/serve.ts";
+import { drainServer, serveApp } from "../../lib/http/serve.ts";
+import { stopStep } from "../../lib/http/stopping.ts";
 import { createIngestService } from "../ingest/app.ts";
 import { createQueryThread, type QueryThread } from "../query/thread.ts";
 import { createHooksService } from "../hooks/app.ts";
@@ -99,14 +100,21 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
   });
   const mode = settings.ingestUrl || settings.queryUrl || settings.hooksUrl || settings.dashboardUrl ? "split" : "one-process";
   logLine({ msg: "router listening", host: settings.host, port: server.port, mode });
+  // docs/operations.md "Stopping": the requests in flight are answered while the workers let go
+  // of what they hold (an attempt cut short is handed back unrecorded); then what the requests
+  // used is flushed and closed, the stores last.
   const stop = async () => {
-    await server.stop(true);
-    await hooks?.deliveries.stop();
-    await hooks?.scans.stop();
-    await hooks?.schedules.stop();
-    await router.close();
-    await query?.close();
-    ingest?.close();
+    await Promise.all([
+      stopStep("router: answering requests in flight", () => drainServer(server)),
+      stopStep("hooks: webhook deliveries", () => hooks?.deliveries.stop()),
+      stopStep("hooks: cookie scans", () => hooks?.scans.stop()),
+      stopStep("hooks: report schedules", () => hooks?.schedules.stop()),
+    ]);
+    await Promise.all([
+      stopStep("router: key uses", () => router.close()),
+      stopStep("query: warming and snapshots", () => query?.close()),
+      stopStep("ingest: collect thread", () => ingest?.close()),
+    ]);
     closePlatform(platform);
   };
   try {

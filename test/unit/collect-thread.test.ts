@@ -30,7 +30,7 @@ async function withThread(options: { floodLimit?: number; ringBytes?: number }, 
     await thread.ready();
     await run(thread, boot, platform);
   } finally {
-    thread.close();
+    await thread.close();
     closePlatform(platform);
     rmSync(dir, { recursive: true, force: true });
   }
