@@ -9,7 +9,7 @@ import { buildDashboard } from "../lib/dashboard/build.ts";
 const root = join(import.meta.dir, "..");
 const services = ["router", "ingest", "query", "hooks", "dashboard"];
 /** Worker threads a service starts, bundled as extra entrypoints (Bun's rule for workers in executables). */
-const workers: Record<string, string[]> = { router: ["lib/ingest/collect-worker.ts"], ingest: ["lib/ingest/collect-worker.ts"] };
+const workers: Record<string, string[]> = { router: ["lib/ingest/collect-worker.ts", "services/query/worker.ts"], ingest: ["lib/ingest/collect-worker.ts"] };
 mkdirSync(join(root, "dist"), { recursive: true });
 // The tracking script first: it is embedded in the ingest service (prints its gzip size, fails over 6 KB).
 const tracker = Bun.spawnSync([process.execPath, join(root, "scripts/build-tracker.ts")], { cwd: root, stdout: "inherit", stderr: "inherit" });

@@ -33,7 +33,8 @@ export interface QueryAnswer {
   stream: number | null;
 }
 
-const QUERY_WORKER = new URL("./worker.ts", import.meta.url).href;
+// In a compiled router the worker is an extra entrypoint of the executable (scripts/build.ts), at its path in the bundle.
+const QUERY_WORKER = import.meta.url.includes("$bunfs") ? "/$bunfs/root/services/query/worker.js" : new URL("./worker.ts", import.meta.url).href;
 
 export type QueryThread = ReturnType<typeof createQueryThread>;
 

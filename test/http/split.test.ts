@@ -9,6 +9,15 @@ import { CHROME_UA, openTenant } from "../helpers/hits.ts";
 
 const SECRET = "split-mode-test-secret";
 
+/** Builds dist/ once for the file (both compiled suites use it). */
+let built = false;
+function buildOnce(): void {
+  if (built) return;
+  const build = Bun.spawnSync([process.execPath, join(ROOT, "scripts/build.ts")], { cwd: ROOT });
+  if (build.exitCode !== 0) throw new Error(`build failed: ${build.stderr.toString()}`);
+  built = true;
+}
+
 /** Runs the same checks against services started from source and as compiled binaries. */
 for (const variant of ["source", "compiled"] as const) {
   describe(`split mode (${variant})`, () => {
@@ -19,10 +28,7 @@ for (const variant of ["source", "compiled"] as const) {
     const command = (name: string) => (variant === "source" ? [process.execPath, join(ROOT, "services", name, "main.ts")] : [join(ROOT, "dist", name)]);
 
     beforeAll(async () => {
-      if (variant === "compiled") {
-        const build = Bun.spawnSync([process.execPath, join(ROOT, "scripts/build.ts")], { cwd: ROOT });
-        if (build.exitCode !== 0) throw new Error(`build failed: ${build.stderr.toString()}`);
-      }
+      if (variant === "compiled") buildOnce();
       // Production mode on the services: the envelope must not change with NODE_ENV.
       const env = { DATA_DIR: dataDir, INTERNAL_SECRET: SECRET, NODE_ENV: "production" };
       // Binaries run from a folder without the project's node_modules: they must be self-contained.
@@ -182,3 +188,30 @@ for (const variant of ["source", "compiled"] as const) {
     });
   });
 }
+
+describe("the compiled router alone (one process: the query and collect threads inside the binary)", () => {
+  const dataDir = tempDir();
+  let router: Proc;
+  let boot: { orgId: string; siteId: string; siteKey: string; key: string };
+
+  beforeAll(async () => {
+    buildOnce();
+    router = await spawnService([join(ROOT, "dist", "router")], { DATA_DIR: dataDir }, freePort(), 15_000, dataDir);
+    boot = JSON.parse(readFileSync(join(dataDir, "bootstrap.json"), "utf8"));
+  }, 90_000);
+
+  afterAll(async () => {
+    await router?.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("a report from the query thread, and an export streamed from it, answer", async () => {
+    const headers = { authorization: `Bearer ${boot.key}` };
+    const site = `${router.url}/api/v1/orgs/${boot.orgId}/sites/${boot.siteId}`;
+    expect((await fetch(`${site}/analytics/overview`, { headers })).status).toBe(200);
+    const csv = await fetch(`${site}/reports/kpi_daily?from=2026-11-01&to=2026-11-03&format=csv`, { headers });
+    expect(csv.status).toBe(200);
+    // Decoded keeping the byte-order mark (Response.text() drops it).
+    expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.arrayBuffer())).toBe("\uFEFFDate,Users,Sessions,Pageviews,Conversions\r\n2026-11-01,0,0,0,0\r\n2026-11-02,0,0,0,0\r\n2026-11-03,0,0,0,0\r\n");
+  });
+});
