@@ -9,18 +9,20 @@ import { receiveSpendPush, SpendPushBody, SpendPushReceipt } from "../../lib/spe
 import { DeliveryWorker } from "../../lib/webhooks/worker.ts";
 import { ScanWorker } from "../../lib/consent/scan-worker.ts";
 import { ScheduleWorker } from "../../lib/reports/schedules/worker.ts";
+import { RetentionWorker } from "../../lib/lifecycle/retention-worker.ts";
 import { reportLinks } from "./report-links.ts";
 import type { Platform } from "../../lib/platform.ts";
 
 /**
  * The hooks service: the inbound lead webhook, the ad spend push URL, the outbound webhook worker that sends the
- * deliveries of new leads, the cookie scan worker and the report schedule worker (started and
+ * deliveries of new leads, the cookie scan worker, the report schedule worker and the retention worker (started and
  * stopped by whoever runs the service), and the links of scheduled report mails.
  */
 export function createHooksService(platform: Platform) {
   const deliveries = new DeliveryWorker(platform, { allowPrivate: platform.settings.webhookAllowPrivate, timeoutMs: platform.settings.webhookTimeoutMs });
   const scans = new ScanWorker(platform);
   const schedules = new ScheduleWorker(platform);
+  const retention = new RetentionWorker(platform);
   const app = new Elysia({ name: "hooks", ...SERVICE_CONFIG })
     // Before the JSON body parser: these take a form (List-Unsubscribe=One-Click) or nothing.
     .use(reportLinks(platform))
@@ -71,5 +73,5 @@ export function createHooksService(platform: Platform) {
         },
       },
     );
-  return { app, deliveries, scans, schedules };
+  return { app, deliveries, scans, schedules, retention };
 }

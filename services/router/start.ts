@@ -12,6 +12,7 @@ import { builtDashboardAssets } from "../../lib/dashboard/assets.ts";
 import type { DeliveryWorker } from "../../lib/webhooks/worker.ts";
 import type { ScanWorker } from "../../lib/consent/scan-worker.ts";
 import type { ScheduleWorker } from "../../lib/reports/schedules/worker.ts";
+import type { RetentionWorker } from "../../lib/lifecycle/retention-worker.ts";
 import { createRouterApp, setClientIp, type RouterOptions } from "./app.ts";
 
 export interface StartOptions extends RouterOptions {
@@ -35,6 +36,8 @@ export interface RunningRouter {
   scans: ScanWorker | null;
   /** The report schedule worker, when the hooks service runs in this process. */
   schedules: ScheduleWorker | null;
+  /** The retention worker (the daily purge), when the hooks service runs in this process. */
+  retention: RetentionWorker | null;
   /** Settles with the number of recently read sites loaded in the background after the start (0 in split mode: the query service warms). */
   warming: Promise<number>;
   flushKeyUses(): Promise<void>;
@@ -76,6 +79,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
   hooks?.deliveries.start();
   hooks?.scans.start();
   hooks?.schedules.start();
+  hooks?.retention.start();
   const router = createRouterApp(platform, upstreams, options);
   const server = serveApp((request) => router.app.handle(request), {
     port: settings.port,
@@ -91,6 +95,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
     await hooks?.deliveries.stop();
     await hooks?.scans.stop();
     await hooks?.schedules.stop();
+    await hooks?.retention.stop();
     await router.close();
     await query?.close();
     ingest?.close();
@@ -112,6 +117,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
     deliveries: hooks?.deliveries ?? null,
     scans: hooks?.scans ?? null,
     schedules: hooks?.schedules ?? null,
+    retention: hooks?.retention ?? null,
     warming,
     flushKeyUses: router.flushKeyUses,
     stop,
