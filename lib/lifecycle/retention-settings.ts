@@ -4,6 +4,8 @@ import type { ControlReader } from "../db/control.ts";
 import { auditInOrg, type Actor } from "../audit.ts";
 import type { Platform } from "../platform.ts";
 
+export { RETENTION_LIMITS } from "./retention-limits.ts";
+
 /** An organization's retention (docs/data-lifecycle.md "Retention"), as the CLI prints and the dashboard shows it. */
 export interface RetentionSettings {
   orgId: string;
@@ -12,12 +14,6 @@ export interface RetentionSettings {
   /** Days a finished webhook delivery keeps its body. */
   deliveryDays: number;
 }
-
-/** The bounds of each setting (the contract's: 1–120 months, 1–3650 days). */
-export const RETENTION_LIMITS = {
-  eventsMonths: { min: 1, max: 120 },
-  deliveryDays: { min: 1, max: 3650 },
-} as const;
 
 export function retentionOf(db: ControlReader, orgId: string): RetentionSettings | null {
   const row = db.select({ eventsMonths: orgs.retentionMonths, deliveryDays: orgs.deliveryBodyDays }).from(orgs).where(eq(orgs.id, orgId)).get();
