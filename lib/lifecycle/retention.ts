@@ -1,6 +1,6 @@
 import { Temporal } from "temporal-polyfill";
 import type { TenantStore } from "../db/tenants.ts";
-import { allOp, getOp, runOp, runProgram, type Op, type Program, type RunResult } from "../db/statements.ts";
+import { allOp, readRows, runOp, runProgram, type Op, type Program, type RunResult } from "../db/statements.ts";
 import { MAX_EVENT_AGE_MS, MAX_EVENT_FUTURE_MS } from "../ingest/protocol.ts";
 import { bumpDataGenerationOp } from "./generation.ts";
 
@@ -76,6 +76,24 @@ async function inBatches(store: TenantStore, counts: PurgeCounts, o: PurgeOption
   }
 }
 
+/** Event seqs read per statement when looking for the first event of a time: about 10 ms each. */
+const SCAN_WINDOW = 100_000;
+
+/**
+ * The seq of the first event stored dated at or after `ts` (none: past the last), read a window
+ * of seqs at a time with the purge's pause between, so the scan (event_rows has no index by
+ * time) never holds the store or, in one process, the event loop for long.
+ */
+async function firstEventFrom(store: TenantStore, ts: number, o: PurgeOptions): Promise<number> {
+  const last = (await readRows(store, "SELECT coalesce(max(seq), 0) FROM event_rows", []))[0][0] as number;
+  for (let from = 0; from < last && !o.stopped?.(); from += SCAN_WINDOW) {
+    const found = (await readRows(store, "SELECT seq FROM event_rows WHERE seq > ? AND seq <= ? AND ts >= ? ORDER BY seq LIMIT 1", [from, from + SCAN_WINDOW, ts]))[0];
+    if (found) return found[0] as number;
+    await pause(o.pauseMs);
+  }
+  return Number.MAX_SAFE_INTEGER;
+}
+
 /**
  * Deletes a table's rows by seq in batches: `pick` lists a batch's seqs (those after `after`, in
  * order), `alongside` deletes what hangs off them first; each batch bumps the site's generation.
@@ -107,17 +125,12 @@ async function deleteByKeyset(
 
 /** Deletes one site's raw analytics that ended before the cut-off. */
 export async function purgeSiteAnalytics(store: TenantStore, site: PurgeSite, cutoff: number, now: number, o: PurgeOptions, counts: PurgeCounts): Promise<void> {
-  const ref = (await runProgram(store, (function* () {
-    return (yield getOp("SELECT id FROM strings WHERE value = ?", site.id)) as { id: number } | undefined;
-  })()))?.id;
+  const ref = (await readRows(store, "SELECT id FROM strings WHERE value = ?", [site.id]))[0]?.[0] as number | undefined;
   if (ref === undefined) return; // no hit ever stored
   const n = o.batchRows;
 
   // Events of sessions that ended before the cut-off, in arrival order up to the last one such a session can have.
-  const stopAt = (await runProgram(store, (function* () {
-    const row = (yield getOp("SELECT seq FROM event_rows WHERE ts >= ? ORDER BY seq LIMIT 1", cutoff + LATEST_ARRIVAL)) as { seq: number } | undefined;
-    return row?.seq ?? Number.MAX_SAFE_INTEGER;
-  })()));
+  const stopAt = await firstEventFrom(store, cutoff + LATEST_ARRIVAL, o);
   const bump = { siteId: site.id, now };
   counts.events += await deleteByKeyset(store, counts, o, bump, "event_rows", (after) =>
     allOp(`SELECT e.seq FROM event_rows e JOIN session_rows s ON s.seq = e.session WHERE e.seq > ? AND e.seq < ? AND e.site = ? AND s.last_at < ? ORDER BY e.seq LIMIT ${n}`, after, stopAt, ref, cutoff),
