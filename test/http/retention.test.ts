@@ -205,5 +205,11 @@ describe("the purge", () => {
 
     // The same day again: claimed already.
     expect((await here.kick()).purged).toBe(0);
+
+    // Ingest remembered V1's purged inventory sample as unchanged: its next sighting finds no row
+    // and forgets it, and the one after writes it again.
+    for (let i = 0; i < 2; i++) await send(1, [ev("inventory", NOW - 60_000 + i, { ck: ["_ga"] })]);
+    for (let i = 0; i < 100 && tableCounts().inventorySamples === 0; i++) await Bun.sleep(50);
+    expect(tableCounts().inventorySamples).toBe(1);
   }, 120_000);
 });
