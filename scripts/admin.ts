@@ -23,6 +23,7 @@ import { createPopupCommand, createWheelCommand, popupCapCommand, statusCommand,
 import { classifyCommand, unclassifyCommand } from "../lib/admin/cookies.ts";
 import { createShortLinkCommand, SHORTLINK_FLAGS, updateShortLinkCommand } from "../lib/admin/shortlinks.ts";
 import { createScheduleCommand, deleteScheduleCommand, listSchedulesCommand, scheduleActiveCommand, SCHEDULE_FLAGS, updateScheduleCommand } from "../lib/admin/schedules.ts";
+import { orgRetentionCommand } from "../lib/admin/retention.ts";
 import { seedDemoCommand } from "../lib/demo/seed.ts";
 import { erasePersonCommand, exportPersonCommand, PERSON_FLAGS } from "../lib/admin/person.ts";
 import { backupCommand, restoreCommand } from "../lib/admin/backups.ts";
@@ -44,6 +45,7 @@ const COMMANDS: Record<string, Command> = {
   "org plan": { flags: ["org", "plan"], run: (p, f) => setPlan(p, f) },
   "org feature": { flags: ["org", "enable", "disable"], run: (p, f) => setFeature(p, f) },
   "org two-factor": { flags: ["org", "require"], run: (p, f) => setRequireTwoFactor(p, f) },
+  "org retention": { flags: ["org", "events-months", "delivery-days"], run: (p, f) => orgRetentionCommand(p, f) },
   "user create": { flags: ["org", "name", "email", "role"], run: (p, f) => createUser(p, f) },
   "user role": { flags: ["org", "user", "role"], run: (p, f) => setRole(p, f) },
   "user remove": { flags: ["org", "user"], run: (p, f) => removeMember(p, f) },

@@ -50,7 +50,9 @@ const keyOf = (store: TenantStore, orgId: string, siteId: string) => `${store.pa
  */
 export async function siteWithoutRebuild(platform: Platform, orgId: string, siteId: string): Promise<AnalyticsSite | null> {
   const { store } = await siteWithStore(platform, orgId, siteId);
-  const quick = platform.siteData.has(keyOf(store, orgId, siteId)) || existsSync(snapshotPathOf(platform, orgId, siteId));
+  const held = platform.siteData.take(keyOf(store, orgId, siteId));
+  // Data held from before a deletion is rebuilt, not refreshed (its snapshot goes with it).
+  const quick = held ? held.generation === (await dataGeneration(store, siteId)) : existsSync(snapshotPathOf(platform, orgId, siteId));
   return quick ? analyticsSite(platform, orgId, siteId) : null;
 }
 

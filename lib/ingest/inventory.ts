@@ -111,9 +111,11 @@ export class KnownSamples {
 
   /** Writes the moves of this transaction: one UPDATE per sample. */
   *writeMoves(): Program<void> {
-    for (const { where, at, page } of this.moved.values()) {
+    for (const [key, { where, at, page }] of this.moved) {
       // A changed sample written later in the transaction has a later last_at already.
-      yield run(`UPDATE inventory_samples SET last_at = ?, path = ? WHERE ${SAMPLE} AND last_at <= ?`, [at, page, ...where, at]);
+      const updated = (yield run(`UPDATE inventory_samples SET last_at = ?, path = ? WHERE ${SAMPLE} AND last_at <= ?`, [at, page, ...where, at])) as { changes: number } | undefined;
+      // No row: the retention purge (or an erasure) deleted it; the next sighting writes it again.
+      if (updated?.changes === 0) this.known.delete(key);
     }
     this.moved.clear();
   }

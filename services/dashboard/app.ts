@@ -27,6 +27,7 @@ import { issueKey, keyOfOrg, orgKey, orgKeys, revokeKeyRow, rotateKeyRow } from 
 import { MemberView } from "../../lib/api/workspace-models.ts";
 import { dashboardContext, doc, ERRORS, NoContent, STEP_UP_NOTE } from "./context.ts";
 import { workspaceRoutes } from "./workspace.ts";
+import { retentionRoutes } from "./retention.ts";
 import { consentScanRoutes, type ConsentScanOptions } from "./consent-scan.ts";
 import { consentOverrideRoutes } from "./consent-overrides.ts";
 import { personRoutes } from "./person.ts";
@@ -223,6 +224,7 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
     );
 
   app.use(workspaceRoutes(platform));
+  app.use(retentionRoutes(platform));
   app.use(consentScanRoutes(platform, options));
   app.use(consentOverrideRoutes(platform));
   app.use(personRoutes(platform));

@@ -6,5 +6,6 @@ await runService("hooks", (platform) => {
   hooks.deliveries.start();
   hooks.scans.start();
   hooks.schedules.start();
-  return { handle: (request: Request) => hooks.app.handle(request), close: async () => void (await Promise.all([hooks.deliveries.stop(), hooks.scans.stop(), hooks.schedules.stop()])) };
+  hooks.retention.start();
+  return { handle: (request: Request) => hooks.app.handle(request), close: async () => void (await Promise.all([hooks.deliveries.stop(), hooks.scans.stop(), hooks.schedules.stop(), hooks.retention.stop()])) };
 });

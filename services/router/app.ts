@@ -34,6 +34,7 @@ const DASHBOARD_API = [
   "/api/v1/orgs/:orgId/members",
   "/api/v1/orgs/:orgId/members/*",
   "/api/v1/orgs/:orgId/two-factor-requirement",
+  "/api/v1/orgs/:orgId/settings/retention",
   "/api/v1/invitations/accept",
   "/api/v1/orgs/:orgId/sites/:siteId/integrations/*",
   // The consent page's writes: cookies/scan, cookies/overrides/{name} (GET …/cookies is the read API's).

@@ -13,6 +13,7 @@ import { builtDashboardAssets } from "../../lib/dashboard/assets.ts";
 import type { DeliveryWorker } from "../../lib/webhooks/worker.ts";
 import type { ScanWorker } from "../../lib/consent/scan-worker.ts";
 import type { ScheduleWorker } from "../../lib/reports/schedules/worker.ts";
+import type { RetentionWorker } from "../../lib/lifecycle/retention-worker.ts";
 import { createRouterApp, setClientIp, type RouterOptions } from "./app.ts";
 import { opsEndpoints } from "../../lib/health/ops-endpoints.ts";
 
@@ -37,6 +38,8 @@ export interface RunningRouter {
   scans: ScanWorker | null;
   /** The report schedule worker, when the hooks service runs in this process. */
   schedules: ScheduleWorker | null;
+  /** The retention worker (the daily purge), when the hooks service runs in this process. */
+  retention: RetentionWorker | null;
   /** Settles with the number of recently read sites loaded in the background after the start (0 in split mode: the query service warms). */
   warming: Promise<number>;
   flushKeyUses(): Promise<void>;
@@ -84,6 +87,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
   hooks?.deliveries.start();
   hooks?.scans.start();
   hooks?.schedules.start();
+  hooks?.retention.start();
   const router = createRouterApp(platform, upstreams, options);
   // The threads of this process count for its /metrics: the collect thread's and the query thread's numbers.
   const threads = [...(ingest?.ops.threads ?? []), ...(query ? [() => query.metrics()] : [])];
@@ -109,6 +113,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
       stopStep("hooks: webhook deliveries", () => hooks?.deliveries.stop()),
       stopStep("hooks: cookie scans", () => hooks?.scans.stop()),
       stopStep("hooks: report schedules", () => hooks?.schedules.stop()),
+      stopStep("hooks: retention", () => hooks?.retention.stop()),
     ]);
     await Promise.all([
       stopStep("router: key uses", () => router.close()),
@@ -133,6 +138,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
     deliveries: hooks?.deliveries ?? null,
     scans: hooks?.scans ?? null,
     schedules: hooks?.schedules ?? null,
+    retention: hooks?.retention ?? null,
     warming,
     flushKeyUses: router.flushKeyUses,
     stop,

@@ -1,4 +1,4 @@
-import { expect } from "bun:test";
+import { afterAll, beforeAll, expect } from "bun:test";
 import { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -96,6 +96,23 @@ export async function startDashboardServer(prefix: string, env: Record<string, s
 
 /** Debian's Chromium (CHROMIUM_PATH for another). */
 export const launchChromium = () => chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+
+/**
+ * A test file's real server (startDashboardServer) and Chromium, started before its tests and
+ * stopped after them: the fields are set once `beforeAll` has run.
+ */
+export function dashboardInChromium(prefix: string): DashboardServer & { browser: Browser } {
+  const running = {} as DashboardServer & { browser: Browser };
+  beforeAll(async () => {
+    Object.assign(running, await startDashboardServer(prefix));
+    running.browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await running.browser?.close();
+    await running.server?.kill();
+  });
+  return running;
+}
 
 /**
  * Chromium as a visitor's browser, for pages running the tracking script: a browser-wide

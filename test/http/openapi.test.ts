@@ -100,6 +100,7 @@ test("no route is documented that is not built", async () => {
     "/api/v1/orgs/{orgId}/members",
     "/api/v1/orgs/{orgId}/members/{userId}",
     "/api/v1/orgs/{orgId}/two-factor-requirement",
+    "/api/v1/orgs/{orgId}/settings/retention",
     "/api/v1/invitations/accept",
     "/api/v1/orgs/{orgId}/sites/{siteId}/integrations/{integrationId}/enable",
   ];

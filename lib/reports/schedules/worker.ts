@@ -5,6 +5,7 @@ import type { OrgStoreRef, TenantDb } from "../../db/tenants.ts";
 import { ReachableStores } from "../../db/reachable-stores.ts";
 import { recordAudit, type Actor } from "../../audit.ts";
 import { logLine } from "../../log.ts";
+import { PeriodicWorker } from "../../periodic-passes.ts";
 import { sendMail } from "../../mail.ts";
 import type { Platform } from "../../platform.ts";
 import { reportDefinition } from "../catalogue.ts";
@@ -42,49 +43,21 @@ export const FAILURES_TO_PAUSE = 3;
 /** The audit actor of what the worker does on its own (pausing after failures). */
 const SCHEDULER: Actor = { type: "operator", id: "report-scheduler", name: "Report scheduler" };
 
-export class ScheduleWorker {
+export class ScheduleWorker extends PeriodicWorker<SchedulePassStats> {
   private readonly options: Required<ScheduleWorkerOptions>;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private stopped = false;
-  private tail: Promise<unknown> = Promise.resolve();
   private readonly stores: ReachableStores;
 
   constructor(
     private readonly platform: Platform,
     options: ScheduleWorkerOptions = {},
   ) {
-    this.options = { sweepMs: MINUTE, firstSweepMs: 5_000, leaseMs: 10 * MINUTE, ...options };
+    const all = { sweepMs: MINUTE, firstSweepMs: 5_000, leaseMs: 10 * MINUTE, ...options };
+    super({ firstMs: all.firstSweepMs, everyMs: all.sweepMs }, "report schedule pass failed");
+    this.options = all;
     this.stores = new ReachableStores(platform.tenants, "report schedules");
   }
 
-  start(): void {
-    const schedule = (ms: number) => {
-      if (this.stopped) return;
-      this.timer = setTimeout(() => void this.request().finally(() => schedule(this.options.sweepMs)), ms);
-      (this.timer as { unref?: () => void }).unref?.();
-    };
-    schedule(this.options.firstSweepMs);
-  }
-
-  /** Waits for the pass under way; no new one starts. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.tail;
-  }
-
-  /** A pass over every organization now (after the one running, if any); tests call it. */
-  kick(): Promise<SchedulePassStats> {
-    return this.request();
-  }
-
-  private request(): Promise<SchedulePassStats> {
-    const pass = this.tail.then(() => this.pass());
-    this.tail = pass.catch((error) => logLine({ level: "error", msg: "report schedule pass failed", error: String(error) }));
-    return pass;
-  }
-
-  private async pass(): Promise<SchedulePassStats> {
+  protected async pass(): Promise<SchedulePassStats> {
     const stats: SchedulePassStats = { orgs: 0, ok: 0, failed: 0, skipped: 0 };
     const all: OrgStoreRef[] = this.platform.control.db.select({ id: orgs.id, dbUrl: orgs.dbUrl }).from(orgs).all();
     for (const org of all) {

@@ -37,6 +37,7 @@ const ActivityPage = lazyPage("activity", () => import("./pages/Activity.tsx").t
 const SitesPage = lazyPage("sites", () => import("./pages/Sites.tsx").then((m) => m.SitesPage));
 const AccountPage = lazyPage("account", () => import("./pages/Account.tsx").then((m) => m.AccountPage));
 const MembersPage = lazyPage("members", () => import("./pages/Members.tsx").then((m) => m.MembersPage));
+const SettingsPage = lazyPage("settings", () => import("./pages/Settings.tsx").then((m) => m.SettingsPage));
 const IntegrationsPage = lazyPage("integrations", () => import("./pages/Integrations.tsx").then((m) => m.IntegrationsPage));
 const AcceptInvitation = lazyPage("accept-invitation", () => import("./pages/AcceptInvitation.tsx").then((m) => m.AcceptInvitation));
 
@@ -115,6 +116,7 @@ const WORKSPACE_REFUSALS: Record<Exclude<WorkspacePage, "sites">, string> = {
   keys: "Only the organisation's owners and admins manage its API keys.",
   members: "Only the organisation's owners and admins manage its members.",
   activity: "Only the organisation's owners and admins read its activity log.",
+  settings: "Only the organisation's owners and admins change its settings.",
 };
 
 /** Workspace → sites, activity log, members, API keys of an org; a page the member's role may not open says so (the server says no too). */
@@ -131,6 +133,8 @@ function WorkspacePages({ orgId, page }: { orgId: string; page: WorkspacePage })
         <MembersPage orgId={orgId} />
       ) : page === "activity" ? (
         <ActivityPage orgId={orgId} />
+      ) : page === "settings" ? (
+        <SettingsPage orgId={orgId} />
       ) : (
         <SitesPage orgId={orgId} sites={sites.data} />
       )}

@@ -33,6 +33,7 @@ export const WORKSPACE_PAGES = [
   { key: "activity", label: "Activity log" },
   { key: "members", label: "Members" },
   { key: "keys", label: "API keys" },
+  { key: "settings", label: "Settings" },
 ] as const;
 export type WorkspacePage = (typeof WORKSPACE_PAGES)[number]["key"];
 /** The signed-in user's own page (two-factor, password): not an org's. */

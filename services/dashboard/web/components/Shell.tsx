@@ -116,7 +116,7 @@ const SITE_PAGE_PERMISSION: Partial<Record<SitePage, Permission>> = {
   library: "reports.read",
 };
 export function mayOpen(orgId: string, page: SitePage | WorkspacePage): boolean {
-  if (page === "keys" || page === "members") return managesWorkspace(orgId);
+  if (page === "keys" || page === "members" || page === "settings") return managesWorkspace(orgId);
   if (page === "activity") return memberMay(orgId, "audit.read");
   const permission = SITE_PAGE_PERMISSION[page as SitePage];
   return permission === undefined || memberMay(orgId, permission);
