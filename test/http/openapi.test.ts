@@ -81,7 +81,7 @@ test("every session-only operation reaches the dashboard service through the rou
       .filter(([, op]) => op["x-session-only"])
       .map(([method]) => ({ method: method.toUpperCase(), path: path.replace(/\{\w+\}/g, id) })),
   );
-  expect(calls.length).toBe(32);
+  expect(calls.length).toBe(34);
   for (const call of calls) {
     const res = await fetch(`${s.url}${call.path}`, { method: call.method, headers: { "content-type": "application/json" }, body: call.method === "GET" || call.method === "DELETE" ? undefined : "{}" });
     const body = (await res.json()) as { error?: { message: string } };
