@@ -26,4 +26,16 @@ export class ReachableStores {
       return null;
     }
   }
+
+  /**
+   * Each org whose store opens now, with its store, one after another, until `stopped()` says
+   * so (a worker's pass over every organization).
+   */
+  async *each<O extends OrgStoreRef>(orgs: readonly O[], stopped: () => boolean): AsyncGenerator<{ org: O; store: TenantStore }> {
+    for (const org of orgs) {
+      if (stopped()) return;
+      const store = await this.open(org);
+      if (store) yield { org, store };
+    }
+  }
 }

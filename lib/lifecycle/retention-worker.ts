@@ -62,10 +62,7 @@ export class RetentionWorker extends PeriodicWorker<RetentionPassStats> {
   protected async pass(): Promise<RetentionPassStats> {
     const stats: RetentionPassStats = { orgs: 0, purged: 0, counts: {} };
     const all = this.platform.control.db.select({ id: orgs.id, dbUrl: orgs.dbUrl, eventsMonths: orgs.retentionMonths, deliveryDays: orgs.deliveryBodyDays }).from(orgs).all();
-    for (const org of all) {
-      if (this.stopped) break;
-      const store = await this.stores.open(org);
-      if (!store) continue;
+    for await (const { org, store } of this.stores.each(all, () => this.stopped)) {
       stats.orgs++;
       try {
         const counts = await this.purgeOrg(org, store, { eventsMonths: org.eventsMonths, deliveryDays: org.deliveryDays });

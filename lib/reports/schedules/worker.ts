@@ -60,10 +60,7 @@ export class ScheduleWorker extends PeriodicWorker<SchedulePassStats> {
   protected async pass(): Promise<SchedulePassStats> {
     const stats: SchedulePassStats = { orgs: 0, ok: 0, failed: 0, skipped: 0 };
     const all: OrgStoreRef[] = this.platform.control.db.select({ id: orgs.id, dbUrl: orgs.dbUrl }).from(orgs).all();
-    for (const org of all) {
-      if (this.stopped) break;
-      const store = await this.stores.open(org);
-      if (!store) continue;
+    for await (const { org, store } of this.stores.each(all, () => this.stopped)) {
       stats.orgs++;
       try {
         const now = this.platform.now();
