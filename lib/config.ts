@@ -79,6 +79,10 @@ export interface Settings {
    * ~12 MB of RAM per 1 000 rows at its peak; above this a report is refused with "use csv".
    */
   reportXlsxMaxRows: number;
+  /** Industry benchmarks (docs/recommendations.md): a site's sessions in the window to contribute, organizations a group needs, the most of its sessions one organization may hold. */
+  benchmarkMinSessions: number;
+  benchmarkMinOrgs: number;
+  benchmarkMaxShare: number;
 }
 
 /** Default analytics memory budget: a 1 GB host keeps room for the runtime, SQLite's caches and one site's load. */
@@ -125,6 +129,13 @@ function intIn(name: string, value: string | undefined, fallback: number, min: n
   if (value === undefined || value === "") return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer ${min}..${max}, got "${value}"`);
+  return n;
+}
+
+function fraction(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0.01 || n > 1) throw new Error(`${name} must be a number 0.01..1, got "${value}"`);
   return n;
 }
 
@@ -214,5 +225,9 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     cookieScanAllowPrivate: onOff("COOKIE_SCAN_ALLOW_PRIVATE", env.COOKIE_SCAN_ALLOW_PRIVATE, false),
     chromiumPath: env.CHROMIUM_PATH || "/usr/bin/chromium",
     reportXlsxMaxRows: intIn("REPORT_XLSX_MAX_ROWS", env.REPORT_XLSX_MAX_ROWS, 200_000, 1, 1_048_575),
+    benchmarkMinSessions: intIn("BENCHMARK_MIN_SESSIONS", env.BENCHMARK_MIN_SESSIONS, 500, 1, 100_000_000),
+    benchmarkMinOrgs: intIn("BENCHMARK_MIN_ORGS", env.BENCHMARK_MIN_ORGS, 10, 2, 10_000),
+    // A share in percent (1–100) would read oddly next to a fraction: given as 0.01–1.
+    benchmarkMaxShare: fraction("BENCHMARK_MAX_SHARE", env.BENCHMARK_MAX_SHARE, 0.5),
   };
 }

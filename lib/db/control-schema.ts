@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, primaryKey, index, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sqliteTable, text, integer, real, primaryKey, index, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** control.sqlite: everything the router needs to resolve a request without a tenant file. */
 
@@ -18,6 +18,8 @@ export const orgs = sqliteTable("orgs", {
   retentionMonths: integer("retention_months").notNull().default(25),
   /** Days a delivered webhook's body and its attempts' contact details are kept (the attempt's record stays). */
   deliveryBodyDays: integer("delivery_body_days").notNull().default(30),
+  /** Opted out of industry benchmarks (docs/recommendations.md): contributes nothing, receives no peer rows. */
+  benchmarkOptOut: integer("benchmark_opt_out", { mode: "boolean" }).notNull().default(false),
   createdAt: integer("created_at").notNull(),
 });
 
@@ -160,3 +162,50 @@ export const shortSlugs = sqliteTable("short_slugs", {
   siteId: text("site_id").notNull().references(() => sites.id),
   linkId: text("link_id").notNull(),
 }, (t) => [index("short_slugs_link").on(t.linkId)]);
+
+/**
+ * What leaves a tenant store for benchmarks (docs/recommendations.md): one site's aggregate
+ * metrics over a window, written by the nightly job. Aggregates only, never a row.
+ */
+export const benchmarkInputs = sqliteTable("benchmark_inputs", {
+  siteId: text("site_id").notNull(),
+  orgId: text("org_id").notNull(),
+  industry: text("industry").notNull(),
+  /** The window's last day (YYYY-MM-DD, the site's timezone); it spans 28 days. */
+  windowTo: text("window_to").notNull(),
+  sessions: integer("sessions").notNull(),
+  /** JSON object: metric key → value (absent when the site has no data for it). */
+  metrics: text("metrics").notNull(),
+  computedAt: integer("computed_at").notNull(),
+}, (t) => [primaryKey({ columns: [t.siteId, t.windowTo] }), index("benchmark_inputs_industry").on(t.industry, t.windowTo)]);
+
+/** An industry's published percentiles per metric and day, or why they are withheld. */
+export const benchmarkResults = sqliteTable("benchmark_results", {
+  industry: text("industry").notNull(),
+  /** The UTC day the job ran for (YYYY-MM-DD). */
+  day: text("day").notNull(),
+  metric: text("metric").notNull(),
+  orgs: integer("orgs").notNull(),
+  eligible: integer("eligible", { mode: "boolean" }).notNull(),
+  /** Why not eligible: too_few_orgs | dominant_org | no_data; null when eligible. */
+  reason: text("reason"),
+  p25: real("p25"),
+  p50: real("p50"),
+  p75: real("p75"),
+  /** The contributing sites' sessions in the window, p25 and p75 (the group's size band). */
+  sizeP25: integer("size_p25"),
+  sizeP75: integer("size_p75"),
+  computedAt: integer("computed_at").notNull(),
+}, (t) => [primaryKey({ columns: [t.industry, t.day, t.metric] })]);
+
+/** Timed jobs run once a day across processes: inserting the (job, day) row is the claim. */
+export const jobRuns = sqliteTable("job_runs", {
+  job: text("job").notNull(),
+  day: text("day").notNull(),
+  /** Which process claimed it (host:pid). */
+  owner: text("owner").notNull(),
+  startedAt: integer("started_at").notNull(),
+  finishedAt: integer("finished_at"),
+  /** JSON summary of what it did, once finished. */
+  result: text("result"),
+}, (t) => [primaryKey({ columns: [t.job, t.day] })]);

@@ -630,3 +630,39 @@ export const dataGenerations = sqliteTable("data_generations", {
   generation: integer("generation").notNull(),
   changedAt: integer("changed_at").notNull(),
 });
+
+/**
+ * A site's recommendations (docs/recommendations.md): the latest finding of each rule, its
+ * status (open | dismissed | snoozed | done) and the evidence a status was set against.
+ */
+export const recommendations = sqliteTable("recommendations", {
+  siteId: text("site_id").notNull(),
+  ruleKey: text("rule_key").notNull(),
+  status: text("status").notNull(),
+  score: real("score").notNull(),
+  /** high | medium | low */
+  severity: text("severity").notNull(),
+  title: text("title").notNull(),
+  body: text("body").notNull(),
+  action: text("action").notNull(),
+  /** JSON: the pages, channels, numbers the finding rests on. */
+  evidence: text("evidence").notNull(),
+  computedAt: integer("computed_at").notNull(),
+  statusChangedAt: integer("status_changed_at"),
+  /** The evidence a dismissal or "done" was given for: a material change reopens the item. */
+  statusEvidence: text("status_evidence"),
+  snoozedUntil: integer("snoozed_until"),
+  /** 0 once the rule no longer fires (kept for its status history, not shown). */
+  active: integer("active").notNull(),
+}, (t) => [primaryKey({ columns: [t.siteId, t.ruleKey] })]);
+
+/** The nightly job's last computation for a site: when, over which window, the site's metrics. */
+export const recommendationRuns = sqliteTable("recommendation_runs", {
+  siteId: text("site_id").primaryKey(),
+  computedAt: integer("computed_at").notNull(),
+  windowFrom: text("window_from").notNull(),
+  windowTo: text("window_to").notNull(),
+  sessions: integer("sessions").notNull(),
+  /** JSON object: metric key → value. */
+  metrics: text("metrics").notNull(),
+});

@@ -6,6 +6,10 @@ import { must, ROOT, runAdmin, runAdminAsync, tempDir } from "../helpers/stack.t
 import { freePort, spawnService, type Proc } from "../helpers/process.ts";
 import { batch, ev, post } from "../helpers/hits.ts";
 import { eventIdHash } from "../../lib/ingest/apply.ts";
+import { migrationTags } from "../../lib/db/migrate.ts";
+
+/** The last migration of each store: what a backup of a store this Tidemark migrated records. */
+const LAST = { control: migrationTags.control.at(-1)!.tag, tenant: migrationTags.tenant.at(-1)!.tag };
 
 const ENV = { INGEST_RATE_PER_IP: "100000000", INGEST_URL: "", QUERY_URL: "", HOOKS_URL: "", DASHBOARD_URL: "" };
 const startServer = (dataDir: string) => spawnService([process.execPath, join(ROOT, "services/router/main.ts")], { ...ENV, DATA_DIR: dataDir }, freePort());
@@ -79,8 +83,8 @@ describe("a backup taken while ingest runs", () => {
     expect(backup.json).toEqual({ out: underLoad, ...manifest });
     expect(manifest).toMatchObject({ format: 1, tidemarkVersion: "0.1.0", dataDir, storesNotCreated: [] });
     expect(manifest.files.map((f: { name: string; kind: string; schemaVersion?: string }) => [f.name, f.kind, f.schemaVersion ?? null])).toEqual([
-      ["control.sqlite", "control", "0005_org_retention"],
-      [orgFile, "tenant", "0015_data_generations"],
+      ["control.sqlite", "control", LAST.control],
+      [orgFile, "tenant", LAST.tenant],
       ["internal-secret", "secret", null],
     ]);
     expect(manifest.ownDatabases).toEqual([{ org: own.id, url: `file://${ownPath}` }]);
@@ -234,10 +238,10 @@ describe("refusals change nothing", () => {
     const newer = join(work, "newer");
     cpSync(backupDir, newer, { recursive: true });
     const future = JSON.parse(readFileSync(join(newer, "manifest.json"), "utf8"));
-    future.files[1].schemaVersion = "0016_from_the_future";
+    future.files[1].schemaVersion = "9999_from_the_future";
     writeFileSync(join(newer, "manifest.json"), JSON.stringify(future));
     refused(["restore", "--from", newer, "--data-dir", target], "CONFLICT", [
-      { path: "manifest.json.files.1.schemaVersion", message: `${orgFile} is at 0016_from_the_future, unknown to this Tidemark (its last is 0015_data_generations): restore with Tidemark 0.1.0` },
+      { path: "manifest.json.files.1.schemaVersion", message: `${orgFile} is at 9999_from_the_future, unknown to this Tidemark (its last is ${LAST.tenant}): restore with Tidemark 0.1.0` },
     ]);
     expect(existsSync(target)).toBe(false);
   });
