@@ -1,0 +1,210 @@
+import { and, eq } from "drizzle-orm";
+import type { ControlStore } from "../db/control.ts";
+import { benchmarkInputs, benchmarkResults, orgs } from "../db/control-schema.ts";
+
+/**
+ * Industry benchmarks (docs/recommendations.md "Peer groups and benchmarks"): an organization
+ * counts once, its contributing sites averaged by sessions; percentiles are published only for
+ * at least k organizations none of which holds more than the maximum share of the sessions.
+ */
+
+export interface BenchmarkSettings {
+  benchmarkMinSessions: number;
+  benchmarkMinOrgs: number;
+  benchmarkMaxShare: number;
+}
+
+/** One contributing site's aggregates: what leaves its tenant store. */
+export interface BenchmarkInput {
+  orgId: string;
+  sessions: number;
+  metrics: Record<string, number>;
+}
+
+export type IneligibleReason = "too_few_orgs" | "dominant_org" | "no_data";
+
+export interface MetricBenchmark {
+  orgs: number;
+  eligible: boolean;
+  reason: IneligibleReason | null;
+  p25: number | null;
+  p50: number | null;
+  p75: number | null;
+}
+
+export interface BenchmarkGroup {
+  metrics: Record<string, MetricBenchmark>;
+  /** The contributing sites' sessions, p25–p75 (null without sites). */
+  sizeBand: { p25: number; p75: number } | null;
+}
+
+/** The p-quantile by linear interpolation between order statistics (h = (n − 1)·p); `sorted` ascending, non-empty. */
+export function interpolatedQuantile(sorted: readonly number[], p: number): number {
+  const h = (sorted.length - 1) * p;
+  const lo = Math.floor(h);
+  const hi = Math.ceil(h);
+  return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+}
+
+const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
+
+/** Percentiles of an industry's organizations per metric, plus its size band. Pure. */
+export function benchmarkGroup(inputs: readonly BenchmarkInput[], settings: BenchmarkSettings): BenchmarkGroup {
+  const contributing = inputs.filter((i) => i.sessions >= settings.benchmarkMinSessions);
+  const metricKeys = new Set(contributing.flatMap((i) => Object.keys(i.metrics)));
+  const metrics: Record<string, MetricBenchmark> = {};
+  for (const metric of metricKeys) {
+    // Per organization: session-weighted sums of the sites that have this metric.
+    const byOrg = new Map<string, { weighted: number; sessions: number }>();
+    for (const input of contributing) {
+      const value = input.metrics[metric];
+      if (value === undefined || !Number.isFinite(value)) continue;
+      const acc = byOrg.get(input.orgId) ?? { weighted: 0, sessions: 0 };
+      acc.weighted += value * input.sessions;
+      acc.sessions += input.sessions;
+      byOrg.set(input.orgId, acc);
+    }
+    metrics[metric] = metricBenchmark([...byOrg.values()], settings);
+  }
+  const sizes = contributing.map((i) => i.sessions).sort((a, b) => a - b);
+  const sizeBand = sizes.length ? { p25: Math.round(interpolatedQuantile(sizes, 0.25)), p75: Math.round(interpolatedQuantile(sizes, 0.75)) } : null;
+  return { metrics, sizeBand };
+}
+
+function metricBenchmark(orgValues: { weighted: number; sessions: number }[], settings: BenchmarkSettings): MetricBenchmark {
+  const withheld = (reason: IneligibleReason): MetricBenchmark => ({ orgs: orgValues.length, eligible: false, reason, p25: null, p50: null, p75: null });
+  if (orgValues.length === 0) return withheld("no_data");
+  if (orgValues.length < settings.benchmarkMinOrgs) return withheld("too_few_orgs");
+  const total = orgValues.reduce((sum, o) => sum + o.sessions, 0);
+  if (orgValues.some((o) => o.sessions > settings.benchmarkMaxShare * total)) return withheld("dominant_org");
+  const sorted = orgValues.map((o) => o.weighted / o.sessions).sort((a, b) => a - b);
+  return {
+    orgs: orgValues.length,
+    eligible: true,
+    reason: null,
+    p25: round4(interpolatedQuantile(sorted, 0.25)),
+    p50: round4(interpolatedQuantile(sorted, 0.5)),
+    p75: round4(interpolatedQuantile(sorted, 0.75)),
+  };
+}
+
+// ---- Control-store IO ----
+
+/** A site's input for a window (replaces the window's earlier row). */
+export function writeBenchmarkInput(
+  control: ControlStore,
+  row: { siteId: string; orgId: string; industry: string; windowTo: string; sessions: number; metrics: Record<string, number> },
+  now: number,
+): void {
+  const values = { ...row, metrics: JSON.stringify(row.metrics), computedAt: now };
+  control.write((db) =>
+    db.insert(benchmarkInputs).values(values)
+      .onConflictDoUpdate({ target: [benchmarkInputs.siteId, benchmarkInputs.windowTo], set: { orgId: values.orgId, industry: values.industry, sessions: values.sessions, metrics: values.metrics, computedAt: now } })
+      .run(),
+  );
+}
+
+/** Drop a site's input for a window (it no longer contributes: opted out or under the minimum). */
+export function removeBenchmarkInput(control: ControlStore, siteId: string, windowTo: string): void {
+  control.write((db) => db.delete(benchmarkInputs).where(and(eq(benchmarkInputs.siteId, siteId), eq(benchmarkInputs.windowTo, windowTo))).run());
+}
+
+/**
+ * Compute and store an industry's results for `day` from each site's latest input (sites in
+ * different timezones end their windows on different days).
+ */
+export function writeIndustryResults(control: ControlStore, industry: string, day: string, settings: BenchmarkSettings, now: number): BenchmarkGroup {
+  const inputs = latestInputs(control, industry);
+  const group = benchmarkGroup(inputs, settings);
+  control.write((db) => {
+    db.delete(benchmarkResults).where(and(eq(benchmarkResults.industry, industry), eq(benchmarkResults.day, day))).run();
+    for (const [metric, b] of Object.entries(group.metrics)) {
+      db.insert(benchmarkResults).values({ industry, day, metric, ...b, sizeP25: group.sizeBand?.p25 ?? null, sizeP75: group.sizeBand?.p75 ?? null, computedAt: now }).run();
+    }
+  });
+  return group;
+}
+
+/** Each site's most recent input in an industry, from organizations that have not opted out. */
+export function latestInputs(control: ControlStore, industry: string): BenchmarkInput[] {
+  const rows = control.db
+    .select({ siteId: benchmarkInputs.siteId, orgId: benchmarkInputs.orgId, windowTo: benchmarkInputs.windowTo, sessions: benchmarkInputs.sessions, metrics: benchmarkInputs.metrics })
+    .from(benchmarkInputs)
+    .innerJoin(orgs, eq(orgs.id, benchmarkInputs.orgId))
+    .where(and(eq(benchmarkInputs.industry, industry), eq(orgs.benchmarkOptOut, false), eq(orgs.industry, industry)))
+    .all();
+  const latest = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) {
+    const seen = latest.get(row.siteId);
+    if (!seen || seen.windowTo < row.windowTo) latest.set(row.siteId, row);
+  }
+  return [...latest.values()].map((r) => ({ orgId: r.orgId, sessions: r.sessions, metrics: JSON.parse(r.metrics) as Record<string, number> }));
+}
+
+export const METRIC_LABELS: Record<string, string> = {
+  engagementRate: "Engagement rate",
+  bounceRate: "Bounce rate",
+  conversionRate: "Session conversion rate",
+  pagesPerSession: "Pages per session",
+  avgEngagedSeconds: "Average engaged time per session",
+  mobileShare: "Mobile share of sessions",
+  leadRate: "Leads per 1 000 sessions",
+  lcpP75: "LCP p75 (ms)",
+  inpP75: "INP p75 (ms)",
+  clsP75: "CLS p75",
+  popupConversionRate: "Popup lead rate",
+  shortLinkHumanShare: "Short-link human click share",
+};
+
+export interface PeerRows {
+  industry: string;
+  orgs: number;
+  eligible: boolean;
+  reason: IneligibleReason | "opted_out" | "below_min_sessions" | null;
+  sizeBand: { p25: number; p75: number } | null;
+  rows: { metric: string; label: string; value: number | null; p25: number | null; p50: number | null; p75: number | null; source: "peers" | "site" }[];
+}
+
+/**
+ * The benchmark rows a site is shown: its own values beside its industry's latest published
+ * percentiles. An opted-out organization gets its values alone (`opted_out`); a site under the
+ * minimum sessions still sees the group's percentiles but its group reason says it does not count
+ * (`below_min_sessions`) when the group itself is publishable.
+ */
+export function peerRowsForSite(
+  control: ControlStore,
+  site: { orgId: string; sessions: number; metrics: Record<string, number> },
+  settings: BenchmarkSettings,
+): PeerRows {
+  const org = control.db.select({ industry: orgs.industry, optOut: orgs.benchmarkOptOut }).from(orgs).where(eq(orgs.id, site.orgId)).get();
+  const industry = org?.industry ?? "general";
+  const own = (metric: string) => site.metrics[metric] ?? null;
+  if (!org || org.optOut) {
+    return {
+      industry, orgs: 0, eligible: false, reason: "opted_out", sizeBand: null,
+      rows: Object.keys(METRIC_LABELS).map((metric) => ({ metric, label: METRIC_LABELS[metric], value: own(metric), p25: null, p50: null, p75: null, source: "site" as const })),
+    };
+  }
+  const latestDay = control.db.select({ day: benchmarkResults.day }).from(benchmarkResults).where(eq(benchmarkResults.industry, industry)).orderBy(benchmarkResults.day).all().at(-1)?.day;
+  const results = latestDay
+    ? control.db.select().from(benchmarkResults).where(and(eq(benchmarkResults.industry, industry), eq(benchmarkResults.day, latestDay))).all()
+    : [];
+  const byMetric = new Map(results.map((r) => [r.metric, r]));
+  const rows = Object.keys(METRIC_LABELS).map((metric) => {
+    const r = byMetric.get(metric);
+    const published = r?.eligible === true;
+    return { metric, label: METRIC_LABELS[metric], value: own(metric), p25: published ? r.p25 : null, p50: published ? r.p50 : null, p75: published ? r.p75 : null, source: published ? ("peers" as const) : ("site" as const) };
+  });
+  const orgCount = results.reduce((max, r) => Math.max(max, r.orgs), 0);
+  const eligible = results.some((r) => r.eligible);
+  const groupReason = eligible ? null : ((results.find((r) => r.reason)?.reason as IneligibleReason | undefined) ?? "no_data");
+  const first = results[0];
+  return {
+    industry,
+    orgs: orgCount,
+    eligible,
+    reason: site.sessions < settings.benchmarkMinSessions ? "below_min_sessions" : groupReason,
+    sizeBand: first && first.sizeP25 !== null && first.sizeP75 !== null ? { p25: first.sizeP25, p75: first.sizeP75 } : null,
+    rows,
+  };
+}
