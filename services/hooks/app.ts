@@ -10,13 +10,14 @@ import { DeliveryWorker } from "../../lib/webhooks/worker.ts";
 import { ScanWorker } from "../../lib/consent/scan-worker.ts";
 import { ScheduleWorker } from "../../lib/reports/schedules/worker.ts";
 import { RetentionWorker } from "../../lib/lifecycle/retention-worker.ts";
+import { RecommendationsWorker } from "../../lib/recommendations/worker.ts";
 import { reportLinks } from "./report-links.ts";
 import type { Platform } from "../../lib/platform.ts";
 import { watchJobs } from "../../lib/health/job-gauges.ts";
 
 /**
  * The hooks service: the inbound lead webhook, the ad spend push URL, the outbound webhook worker that sends the
- * deliveries of new leads, the cookie scan worker, the report schedule worker and the retention worker (started and
+ * deliveries of new leads, the cookie scan worker, the report schedule worker, the retention worker and the nightly recommendations job (started and
  * stopped by whoever runs the service), and the links of scheduled report mails.
  */
 export function createHooksService(platform: Platform) {
@@ -24,6 +25,7 @@ export function createHooksService(platform: Platform) {
   const scans = new ScanWorker(platform);
   const schedules = new ScheduleWorker(platform);
   const retention = new RetentionWorker(platform);
+  const recommendations = new RecommendationsWorker(platform);
   // Where the workers run, /metrics shows what they have waiting.
   watchJobs(platform.metrics, platform);
   const app = new Elysia({ name: "hooks", ...SERVICE_CONFIG })
@@ -76,5 +78,5 @@ export function createHooksService(platform: Platform) {
         },
       },
     );
-  return { app, deliveries, scans, schedules, retention };
+  return { app, deliveries, scans, schedules, retention, recommendations };
 }

@@ -7,5 +7,6 @@ await runService("hooks", (platform) => {
   hooks.scans.start();
   hooks.schedules.start();
   hooks.retention.start();
-  return { handle: (request: Request) => hooks.app.handle(request), close: async () => void (await Promise.all([hooks.deliveries.stop(), hooks.scans.stop(), hooks.schedules.stop(), hooks.retention.stop()])) };
+  hooks.recommendations.start();
+  return { handle: (request: Request) => hooks.app.handle(request), close: async () => void (await Promise.all([hooks.deliveries.stop(), hooks.scans.stop(), hooks.schedules.stop(), hooks.retention.stop(), hooks.recommendations.stop()])) };
 });

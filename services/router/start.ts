@@ -14,6 +14,7 @@ import type { DeliveryWorker } from "../../lib/webhooks/worker.ts";
 import type { ScanWorker } from "../../lib/consent/scan-worker.ts";
 import type { ScheduleWorker } from "../../lib/reports/schedules/worker.ts";
 import type { RetentionWorker } from "../../lib/lifecycle/retention-worker.ts";
+import type { RecommendationsWorker } from "../../lib/recommendations/worker.ts";
 import { createRouterApp, setClientIp, type RouterOptions } from "./app.ts";
 import { opsEndpoints } from "../../lib/health/ops-endpoints.ts";
 
@@ -40,6 +41,8 @@ export interface RunningRouter {
   schedules: ScheduleWorker | null;
   /** The retention worker (the daily purge), when the hooks service runs in this process. */
   retention: RetentionWorker | null;
+  /** The nightly recommendations job, when the hooks service runs in this process. */
+  recommendations: RecommendationsWorker | null;
   /** Settles with the number of recently read sites loaded in the background after the start (0 in split mode: the query service warms). */
   warming: Promise<number>;
   flushKeyUses(): Promise<void>;
@@ -88,6 +91,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
   hooks?.scans.start();
   hooks?.schedules.start();
   hooks?.retention.start();
+  hooks?.recommendations.start();
   const router = createRouterApp(platform, upstreams, options);
   // The threads of this process count for its /metrics: the collect thread's and the query thread's numbers.
   const threads = [...(ingest?.ops.threads ?? []), ...(query ? [() => query.metrics()] : [])];
@@ -114,6 +118,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
       stopStep("hooks: cookie scans", () => hooks?.scans.stop()),
       stopStep("hooks: report schedules", () => hooks?.schedules.stop()),
       stopStep("hooks: retention", () => hooks?.retention.stop()),
+      stopStep("hooks: recommendations", () => hooks?.recommendations.stop()),
     ]);
     await Promise.all([
       stopStep("router: key uses", () => router.close()),
@@ -139,6 +144,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
     scans: hooks?.scans ?? null,
     schedules: hooks?.schedules ?? null,
     retention: hooks?.retention ?? null,
+    recommendations: hooks?.recommendations ?? null,
     warming,
     flushKeyUses: router.flushKeyUses,
     stop,

@@ -1,0 +1,133 @@
+import { hostname } from "node:os";
+import { and, eq } from "drizzle-orm";
+import type { Platform } from "../platform.ts";
+import { jobRuns, orgs, sites } from "../db/control-schema.ts";
+import { ReachableStores } from "../db/reachable-stores.ts";
+import { runProgram } from "../db/statements.ts";
+import type { TenantStore } from "../db/tenants.ts";
+import { analyticsSite } from "../analytics/site-cache.ts";
+import { logLine } from "../log.ts";
+import { notFound } from "../errors.ts";
+import { peerRowsForSite, removeBenchmarkInput, writeBenchmarkInput, writeIndustryResults, type PeerRows } from "./benchmarks.ts";
+import { siteMetrics, type SiteMetrics } from "./site-metrics.ts";
+import { storeFindings, type Finding, type SameEvidence } from "./store-findings.ts";
+
+/** The job's name in `job_runs`. */
+export const RECOMMENDATIONS_JOB = "recommendations";
+
+/** A site as the job goes over it. */
+export interface JobSite {
+  id: string;
+  orgId: string;
+  timezone: string;
+}
+
+/** The rules step: a site's findings from its facts, and when a dismissal still holds. */
+export interface RulesStep {
+  findings: (platform: Platform, site: JobSite, store: TenantStore, metrics: SiteMetrics, peers: PeerRows) => Promise<Finding[]>;
+  materiallySame: SameEvidence;
+}
+
+/**
+ * Until the rec-rules branch (lib/recommendations/rules/index.ts: `rulesFor(facts)`,
+ * `materiallySame`) is merged, no rule fires: the job still stores each site's run and retires
+ * nothing it did not find. Wired to the rules once they are on main.
+ */
+export const RULES_AWAITING_MERGE: RulesStep = {
+  findings: async () => [],
+  materiallySame: () => false,
+};
+
+export interface JobSummary {
+  day: string;
+  sites: number;
+  /** Sites whose input entered their industry's group. */
+  contributed: number;
+  industries: number;
+  findings: number;
+  /** Sites passed over because their store could not be opened or their computation failed. */
+  failed: number;
+}
+
+const owner = () => `${hostname()}:${process.pid}`;
+export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Claim the day's run across processes: the first insert of (job, day) wins. */
+export function claimRun(platform: Platform, day: string): boolean {
+  const claimed = platform.control.write((db) =>
+    db.insert(jobRuns).values({ job: RECOMMENDATIONS_JOB, day, owner: owner(), startedAt: platform.now() }).onConflictDoNothing().returning({ day: jobRuns.day }).all(),
+  );
+  return claimed.length === 1;
+}
+
+/** The nightly pass: claimed once per UTC day; null when another process (or an earlier pass) has it. */
+export async function nightlyRecommendations(platform: Platform, rules: RulesStep, stopped: () => boolean = () => false): Promise<JobSummary | null> {
+  const day = utcDay(platform.now());
+  if (!claimRun(platform, day)) return null;
+  const summary = await computeRecommendations(platform, rules, { stopped });
+  platform.control.write((db) =>
+    db.update(jobRuns).set({ finishedAt: platform.now(), result: JSON.stringify(summary) }).where(and(eq(jobRuns.job, RECOMMENDATIONS_JOB), eq(jobRuns.day, day))).run(),
+  );
+  return summary;
+}
+
+/**
+ * The job's steps without the claim (the nightly pass, and `admin recommendations compute`):
+ * every site's metrics → `benchmark_inputs`; every industry's percentiles → `benchmark_results`;
+ * every site's rules → its store's `recommendations`. With `siteId`, only that site's metrics
+ * and rules are computed, and its industry's percentiles again (from every site's latest input).
+ */
+export async function computeRecommendations(platform: Platform, rules: RulesStep, options: { siteId?: string; stopped?: () => boolean } = {}): Promise<JobSummary> {
+  const stopped = options.stopped ?? (() => false);
+  const now = platform.now();
+  const day = utcDay(now);
+  const { benchmarkMinSessions } = platform.settings;
+  const control = platform.control.db;
+  const allSites = control.select({ id: sites.id, orgId: sites.orgId, timezone: sites.timezone }).from(sites).where(options.siteId ? eq(sites.id, options.siteId) : undefined).orderBy(sites.createdAt, sites.id).all();
+  if (options.siteId && allSites.length === 0) throw notFound("Site");
+  const orgIds = new Set(allSites.map((s) => s.orgId));
+  const allOrgs = control.select({ id: orgs.id, dbUrl: orgs.dbUrl, industry: orgs.industry, optOut: orgs.benchmarkOptOut }).from(orgs).orderBy(orgs.createdAt, orgs.id).all().filter((o) => orgIds.has(o.id));
+  const summary: JobSummary = { day, sites: 0, contributed: 0, industries: 0, findings: 0, failed: 0 };
+  const stores = new ReachableStores(platform.tenants, "recommendations");
+
+  // Step 1: metrics, and the inputs of the sites that contribute.
+  const computed: { site: JobSite; store: TenantStore; metrics: SiteMetrics }[] = [];
+  for await (const { org, store } of stores.each(allOrgs, stopped)) {
+    for (const site of allSites.filter((s) => s.orgId === org.id)) {
+      if (stopped()) break;
+      try {
+        const metrics = await siteMetrics(await analyticsSite(platform, org.id, site.id), now);
+        if (!org.optOut && metrics.sessions >= benchmarkMinSessions) {
+          writeBenchmarkInput(platform.control, { siteId: site.id, orgId: org.id, industry: org.industry, windowTo: metrics.window.to, sessions: metrics.sessions, metrics: metrics.metrics }, now);
+          summary.contributed++;
+        } else removeBenchmarkInput(platform.control, site.id, metrics.window.to);
+        computed.push({ site, store, metrics });
+      } catch (error) {
+        summary.failed++;
+        logLine({ level: "error", msg: "recommendations: a site's metrics failed", orgId: org.id, siteId: site.id, error: String((error as Error)?.message ?? error) });
+      }
+    }
+  }
+  summary.failed += allSites.length - summary.failed - computed.length;
+
+  // Step 2: every industry that has a contributing organization among those gone over.
+  const industries = [...new Set(allOrgs.filter((o) => !o.optOut).map((o) => o.industry))].sort();
+  for (const industry of industries) writeIndustryResults(platform.control, industry, day, platform.settings, now);
+  summary.industries = industries.length;
+
+  // Step 3: each site's rules against its peers.
+  for (const { site, store, metrics } of computed) {
+    if (stopped()) break;
+    try {
+      const peers = peerRowsForSite(platform.control, { orgId: site.orgId, sessions: metrics.sessions, metrics: metrics.metrics }, platform.settings);
+      const findings = await rules.findings(platform, site, store, metrics, peers);
+      await runProgram(store, storeFindings(site.id, findings, metrics, rules.materiallySame, now));
+      summary.findings += findings.length;
+      summary.sites++;
+    } catch (error) {
+      summary.failed++;
+      logLine({ level: "error", msg: "recommendations: a site's rules failed", orgId: site.orgId, siteId: site.id, error: String((error as Error)?.message ?? error) });
+    }
+  }
+  return summary;
+}

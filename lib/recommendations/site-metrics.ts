@@ -1,0 +1,82 @@
+import { Temporal } from "temporal-polyfill";
+import type { AnalyticsSite } from "../analytics/site-cache.ts";
+import { sessionsInRange } from "../analytics/engine.ts";
+import { asRate, metricOf } from "../analytics/metrics.ts";
+import { vitalsByPath } from "../analytics/reports/behaviour.ts";
+import { resolveRange, type DateRange } from "../date-range.ts";
+import { readRows } from "../db/statements.ts";
+import { dayIn, epochDayOf } from "../time.ts";
+
+/** The metrics a site is compared on (docs/recommendations.md "The site's metrics"). */
+export const SITE_METRICS = [
+  "engagementRate",
+  "bounceRate",
+  "conversionRate",
+  "pagesPerSession",
+  "avgEngagedSeconds",
+  "mobileShare",
+  "leadRate",
+  "lcpP75",
+  "inpP75",
+  "clsP75",
+  "popupConversionRate",
+  "shortLinkHumanShare",
+] as const;
+export type SiteMetric = (typeof SITE_METRICS)[number];
+
+export interface SiteMetrics {
+  /** The window's first and last day in the site's timezone. */
+  window: { from: string; to: string };
+  sessions: number;
+  /** Absent when the site has no data for a metric (no sessions, no vitals samples, no popup views, no clicks). */
+  metrics: Partial<Record<SiteMetric, number>>;
+}
+
+export const WINDOW_DAYS = 28;
+
+/** The last 28 complete days in the timezone: yesterday and the 27 days before it. */
+export function windowOf(timezone: string, now: number): DateRange {
+  const to = Temporal.PlainDate.from(dayIn(timezone, now)).subtract({ days: 1 });
+  return resolveRange({ from: to.subtract({ days: WINDOW_DAYS - 1 }).toString(), to: to.toString() }, timezone, now);
+}
+
+/** A site's metrics over the window, from the analytics engine and the site's store. */
+export async function siteMetrics(site: AnalyticsSite, now: number): Promise<SiteMetrics> {
+  const range = windowOf(site.timezone, now);
+  const from = epochDayOf(range.from);
+  const to = epochDayOf(range.to);
+  const metrics: Partial<Record<SiteMetric, number>> = {};
+
+  const { totals, groups } = sessionsInRange(site.data, { from, to, groupBy: ["device"] });
+  const sessions = totals.sessions;
+  if (sessions > 0) {
+    for (const m of ["engagementRate", "bounceRate", "conversionRate", "pagesPerSession", "avgEngagedSeconds"] as const) metrics[m] = metricOf(m, totals);
+    const mobile = groups[0].find((g) => g.key === "mobile")?.sums.sessions ?? 0;
+    metrics.mobileShare = asRate(mobile, sessions);
+    const [[leads]] = (await readRows(site.store, "SELECT count(*) FROM leads WHERE site_id = ? AND created_at >= ? AND created_at < ?", [site.id, range.start, range.end])) as [[number]];
+    metrics.leadRate = Math.round((leads * 1000 * 100) / sessions) / 100;
+  }
+
+  // Path 0 is every page together.
+  const vitals = vitalsByPath(site.data, from, to).get(0);
+  if (vitals?.LCP) metrics.lcpP75 = vitals.LCP.p75;
+  if (vitals?.INP) metrics.inpP75 = vitals.INP.p75;
+  if (vitals?.CLS) metrics.clsP75 = vitals.CLS.p75;
+
+  // Popup days are already site-timezone days: submits (leads) over views of the site's popups.
+  const [[views, submits]] = (await readRows(
+    site.store,
+    "SELECT coalesce(sum(d.views), 0), coalesce(sum(d.submits), 0) FROM popup_days d JOIN popups p ON p.id = d.popup_id WHERE p.site_id = ? AND d.day BETWEEN ? AND ?",
+    [site.id, from, to],
+  )) as [[number, number]];
+  if (views > 0) metrics.popupConversionRate = asRate(submits, views);
+
+  const [[clicks, humanOrQr]] = (await readRows(
+    site.store,
+    "SELECT count(*), coalesce(sum(class IN ('human', 'qr')), 0) FROM short_link_clicks WHERE site_id = ? AND at >= ? AND at < ?",
+    [site.id, range.start, range.end],
+  )) as [[number, number]];
+  if (clicks > 0) metrics.shortLinkHumanShare = asRate(humanOrQr, clicks);
+
+  return { window: { from: range.from, to: range.to }, sessions, metrics };
+}
