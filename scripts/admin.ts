@@ -24,6 +24,7 @@ import { classifyCommand, unclassifyCommand } from "../lib/admin/cookies.ts";
 import { createShortLinkCommand, SHORTLINK_FLAGS, updateShortLinkCommand } from "../lib/admin/shortlinks.ts";
 import { createScheduleCommand, deleteScheduleCommand, listSchedulesCommand, scheduleActiveCommand, SCHEDULE_FLAGS, updateScheduleCommand } from "../lib/admin/schedules.ts";
 import { orgRetentionCommand } from "../lib/admin/retention.ts";
+import { computeRecommendationsCommand, orgBenchmarksCommand } from "../lib/admin/recommendations.ts";
 import { seedDemoCommand } from "../lib/demo/seed.ts";
 import { erasePersonCommand, exportPersonCommand, PERSON_FLAGS } from "../lib/admin/person.ts";
 import { backupCommand, restoreCommand } from "../lib/admin/backups.ts";
@@ -46,6 +47,7 @@ const COMMANDS: Record<string, Command> = {
   "org feature": { flags: ["org", "enable", "disable"], run: (p, f) => setFeature(p, f) },
   "org two-factor": { flags: ["org", "require"], run: (p, f) => setRequireTwoFactor(p, f) },
   "org retention": { flags: ["org", "events-months", "delivery-days"], run: (p, f) => orgRetentionCommand(p, f) },
+  "org benchmarks": { flags: ["org"], booleans: ["opt-out", "opt-in"], run: (p, f) => orgBenchmarksCommand(p, f) },
   "user create": { flags: ["org", "name", "email", "role"], run: (p, f) => createUser(p, f) },
   "user role": { flags: ["org", "user", "role"], run: (p, f) => setRole(p, f) },
   "user remove": { flags: ["org", "user"], run: (p, f) => removeMember(p, f) },
@@ -89,6 +91,7 @@ const COMMANDS: Record<string, Command> = {
   "schedule list": { flags: ["site"], run: (p, f) => listSchedulesCommand(p, f) },
   "person export": { flags: [...PERSON_FLAGS, "out"], run: (p, f) => exportPersonCommand(p, f) },
   "person erase": { flags: PERSON_FLAGS, run: (p, f) => erasePersonCommand(p, f) },
+  "recommendations compute": { flags: ["site"], run: (p, f) => computeRecommendationsCommand(p, f) },
   "demo seed": { flags: ["visitors", "days", "site", "seed"], run: (p, f) => seedDemoCommand(p, f) },
   backup: { flags: ["out"], offline: (s, f) => backupCommand(s, f) },
   restore: { flags: ["from", "data-dir"], booleans: ["force"], offline: (_s, f) => restoreCommand(f) },

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { join } from "node:path";
+import { must, runAdmin, startStack, type TestStack } from "../helpers/stack.ts";
+import { batch, CHROME_UA, ev, IPHONE_UA, post, uuid } from "../helpers/hits.ts";
+import { closePlatform, openPlatform, type Platform } from "../../lib/platform.ts";
+import { RecommendationsWorker } from "../../lib/recommendations/worker.ts";
+import { dateOfEpochDay } from "../../lib/time.ts";
+
+/**
+ * The nightly job on a small fixture, the bootstrap site (UTC). Days are relative to today (UTC),
+ * so the admin CLI — a process on the real clock — sees the same window: D-1 … D-28.
+ *
+ * | session | device  | day   | what happens                                           |
+ * |---------|---------|-------|--------------------------------------------------------|
+ * | S1      | desktop | D-10  | view /, 12 s engaged, view /pricing, LCP 1200          |
+ * | S2      | mobile  | D-9   | view /, conversion signup, LCP 3000                    |
+ * | S3      | desktop | D-8   | view /, LCP 2000                                       |
+ * | S4      | desktop | D-40  | view / — before the window                             |
+ * | S5      | desktop | D     | view / — today is not a complete day                   |
+ *
+ * In the store: a lead on D-5 and one on D-35; a popup with 40 views and 3 submits on D-3 and
+ * 100 views on D-30; short-link clicks on D-2: 2 human, 1 QR, 1 bot (and a bot on D-31).
+ */
+let s: TestStack;
+let orgId: string;
+let siteId: string;
+const others: Platform[] = [];
+const DAY = 86_400_000;
+const TODAY = Math.floor(Date.now() / DAY) * DAY;
+const NOON = TODAY + 12 * 3_600_000;
+const day = (n: number) => TODAY - n * DAY;
+const ENV = { BENCHMARK_MIN_SESSIONS: "1", BENCHMARK_MIN_ORGS: "2" };
+const admin = (...args: string[]) => runAdmin(s.dataDir, args, ENV);
+
+const METRICS = {
+  engagementRate: 0.6667,
+  bounceRate: 0.3333,
+  conversionRate: 0.3333,
+  pagesPerSession: 1.33,
+  avgEngagedSeconds: 4,
+  mobileShare: 0.3333,
+  leadRate: 333.33,
+  lcpP75: 3000,
+  popupConversionRate: 0.075,
+  shortLinkHumanShare: 0.75,
+};
+
+function tenant(): Database {
+  return new Database(join(s.dataDir, `${orgId}.sqlite`));
+}
+
+beforeAll(async () => {
+  s = await startStack({ env: ENV });
+  orgId = s.bootstrap!.orgId;
+  siteId = s.bootstrap!.siteId;
+  const siteKey = s.bootstrap!.siteKey;
+  const send = async (events: Record<string, unknown>[], mobile = false) => {
+    s.clock.ms = Math.max(...events.map((e) => e.ts as number)) + 60_000;
+    const res = await post(s.url, batch(siteKey, events, { vid: uuid(), sid: uuid(), tz: "UTC" }), { "user-agent": mobile ? IPHONE_UA : CHROME_UA });
+    if (res.status !== 202) throw new Error(`${res.status} ${await res.text()}`);
+  };
+  const on = (path: string) => ({ u: `http://localhost${path}` });
+  const t = (d: number, s: number) => day(d) + 10 * 3_600_000 + s * 1000;
+  await send([ev("pageview", t(10, 0), on("/")), ev("engagement", t(10, 12), { ...on("/"), et: 12_000 }), ev("pageview", t(10, 13), on("/pricing")), ev("vital", t(10, 14), { ...on("/pricing"), n: "LCP", val: 1200 })]);
+  await send([ev("pageview", t(9, 0), on("/")), ev("conversion", t(9, 5), { ...on("/"), n: "signup", val: 0 }), ev("vital", t(9, 6), { ...on("/"), n: "LCP", val: 3000 })], true);
+  await send([ev("pageview", t(8, 0), on("/")), ev("vital", t(8, 2), { ...on("/"), n: "LCP", val: 2000 })]);
+  await send([ev("pageview", t(40, 0), on("/"))]);
+  await send([ev("pageview", TODAY + 60_000, on("/"))]);
+  s.clock.ms = NOON;
+
+  const db = tenant();
+  try {
+    const lead = db.prepare("INSERT INTO leads (id, site_id, created_at, source, source_name) VALUES (?, ?, ?, 'api', 'test')");
+    lead.run(uuid(), siteId, day(5));
+    lead.run(uuid(), siteId, day(35));
+    db.prepare("INSERT INTO popups (id, site_id, name, status, definition, created_at, updated_at) VALUES ('p1', ?, 'Newsletter', 'active', '{}', ?, ?)").run(siteId, day(60), day(60));
+    const popupDay = db.prepare("INSERT INTO popup_days (popup_id, day, variant, views, closes, submits) VALUES ('p1', ?, 'a', ?, 0, ?)");
+    popupDay.run(day(3) / DAY, 40, 3);
+    popupDay.run(day(30) / DAY, 100, 50);
+    const click = db.prepare("INSERT INTO short_link_clicks (id, link_id, site_id, at, class) VALUES (?, 'l1', ?, ?, ?)");
+    for (const cls of ["human", "human", "qr", "bot"]) click.run(uuid(), siteId, day(2) + 3_600_000, cls);
+    click.run(uuid(), siteId, day(31), "bot");
+  } finally {
+    db.close();
+  }
+});
+
+afterAll(async () => {
+  for (const p of others) closePlatform(p);
+  await s.close();
+});
+
+const control = () => s.platform.control.db.$client;
+
+test("two platforms on one DATA_DIR: the nightly pass runs once (job_runs), and not before 03:00 UTC", async () => {
+  const elsewhere = openPlatform(s.platform.settings, { now: s.clock.now });
+  others.push(elsewhere);
+  const here = new RecommendationsWorker(s.platform);
+  const there = new RecommendationsWorker(elsewhere);
+
+  s.clock.ms = TODAY + 3 * 3_600_000 - 1;
+  expect(await here.kick()).toBeNull();
+  expect(control().query("SELECT count(*) AS n FROM job_runs").get()).toEqual({ n: 0 });
+
+  s.clock.ms = NOON;
+  const results = await Promise.all([here.kick(), there.kick()]);
+  const ran = results.filter((r) => r !== null);
+  expect(ran).toEqual([{ day: dateOfEpochDay(TODAY / DAY), sites: 1, contributed: 1, industries: 1, findings: 0, failed: 0 }]);
+  const runs = control().query("SELECT job, day, finished_at AS finishedAt, result FROM job_runs").all() as Record<string, unknown>[];
+  expect(runs).toEqual([{ job: "recommendations", day: dateOfEpochDay(TODAY / DAY), finishedAt: NOON, result: JSON.stringify(ran[0]) }]);
+  // A later pass the same day does nothing.
+  expect(await here.kick()).toBeNull();
+});
+
+test("the site's metrics over the window are exact, in the control store's input and the site's run", () => {
+  const windowTo = dateOfEpochDay(TODAY / DAY - 1);
+  const windowFrom = dateOfEpochDay(TODAY / DAY - 28);
+  const input = control().query("SELECT site_id AS siteId, org_id AS orgId, industry, window_to AS windowTo, sessions, metrics FROM benchmark_inputs").all() as ({ metrics: string } & Record<string, unknown>)[];
+  expect(input.map((r) => ({ ...r, metrics: JSON.parse(r.metrics) as unknown })) as unknown).toEqual([{ siteId, orgId, industry: "general", windowTo, sessions: 3, metrics: METRICS }]);
+  const db = tenant();
+  try {
+    const run = db.query("SELECT site_id AS siteId, window_from AS windowFrom, window_to AS windowTo, sessions, metrics FROM recommendation_runs").get() as { metrics: string } & Record<string, unknown>;
+    expect({ ...run, metrics: JSON.parse(run.metrics) as unknown } as unknown).toEqual({ siteId, windowFrom, windowTo, sessions: 3, metrics: METRICS });
+  } finally {
+    db.close();
+  }
+  // One organization in "general": every metric withheld, too few organizations.
+  const results = control().query("SELECT metric, orgs, eligible, reason, p50, size_p25 AS sizeP25, size_p75 AS sizeP75 FROM benchmark_results ORDER BY metric").all();
+  expect(results).toEqual(Object.keys(METRICS).sort().map((metric) => ({ metric, orgs: 1, eligible: 0, reason: "too_few_orgs", p50: null, sizeP25: 3, sizeP75: 3 })));
+});
+
+test("admin recommendations compute: runs now for one site or all, without claiming the day; bad input is refused", () => {
+  expect(must(admin("recommendations", "compute", "--site", siteId))).toEqual({ day: dateOfEpochDay(TODAY / DAY), sites: 1, contributed: 1, industries: 1, findings: 0, failed: 0 });
+  expect(must(admin("recommendations", "compute"))).toMatchObject({ sites: 1, contributed: 1, failed: 0 });
+  expect(control().query("SELECT count(*) AS n FROM job_runs").get()).toEqual({ n: 1 });
+
+  const bad = admin("recommendations", "compute", "--site", "nope");
+  expect(bad.code).toBe(2);
+  expect(bad.json.error.details).toEqual([{ path: "--site", message: "must be a 24-hex id" }]);
+  const missing = admin("recommendations", "compute", "--site", "0".repeat(24));
+  expect(missing.code).toBe(2);
+  expect(missing.json.error).toMatchObject({ code: "NOT_FOUND", details: [{ path: "--site", message: "not found" }] });
+});
+
+test("admin org benchmarks: opting out removes the org's inputs and it no longer contributes; opting in again does", () => {
+  const both = admin("org", "benchmarks", "--org", orgId, "--opt-out", "--opt-in");
+  expect(both.code).toBe(2);
+  expect(both.json.error.details).toEqual([{ path: "--opt-in", message: "not with --opt-out" }]);
+  const neither = admin("org", "benchmarks", "--org", orgId);
+  expect(neither.code).toBe(2);
+  expect(neither.json.error.details).toEqual([{ path: "--opt-out", message: "one of --opt-out and --opt-in is required" }]);
+  expect(control().query("SELECT benchmark_opt_out AS o FROM orgs WHERE id = ?").get(orgId)).toEqual({ o: 0 });
+
+  expect(must(admin("org", "benchmarks", "--org", orgId, "--opt-out"))).toEqual({ id: orgId, benchmarkOptOut: true, inputsRemoved: 1 });
+  expect(control().query("SELECT count(*) AS n FROM benchmark_inputs").get()).toEqual({ n: 0 });
+  expect(must(admin("recommendations", "compute"))).toMatchObject({ sites: 1, contributed: 0, industries: 0 });
+  expect(control().query("SELECT count(*) AS n FROM benchmark_inputs").get()).toEqual({ n: 0 });
+  const db = tenant();
+  try {
+    expect(db.query("SELECT action FROM audit_log WHERE action = 'org.benchmarks'").all()).toEqual([{ action: "org.benchmarks" }]);
+  } finally {
+    db.close();
+  }
+
+  expect(must(admin("org", "benchmarks", "--org", orgId, "--opt-in"))).toEqual({ id: orgId, benchmarkOptOut: false, inputsRemoved: 0 });
+  expect(must(admin("recommendations", "compute"))).toMatchObject({ sites: 1, contributed: 1, industries: 1 });
+});
