@@ -8,7 +8,7 @@ import { nthSmallest } from "./percentile.ts";
 export const VITALS = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
 export type Vital = (typeof VITALS)[number];
 
-const THRESHOLDS: Record<Vital, [good: number, poor: number]> = {
+export const THRESHOLDS: Record<Vital, [good: number, poor: number]> = {
   LCP: [2500, 4000],
   INP: [200, 500],
   CLS: [0.1, 0.25],
