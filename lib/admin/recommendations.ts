@@ -1,7 +1,7 @@
 import type { Platform } from "../platform.ts";
 import { OPERATOR } from "../audit.ts";
 import { ApiError } from "../errors.ts";
-import { computeRecommendations, RULES_AWAITING_MERGE } from "../recommendations/nightly.ts";
+import { computeRecommendations } from "../recommendations/nightly.ts";
 import { setBenchmarkOptOut } from "../recommendations/opt-out.ts";
 import { idFlag, orgById, siteById } from "./validate.ts";
 
@@ -20,5 +20,5 @@ export async function orgBenchmarksCommand(platform: Platform, input: { org?: un
  */
 export async function computeRecommendationsCommand(platform: Platform, input: { site?: unknown }) {
   const siteId = input.site === undefined ? undefined : siteById(platform.control.db, idFlag(input.site, "--site")).id;
-  return computeRecommendations(platform, RULES_AWAITING_MERGE, { siteId });
+  return computeRecommendations(platform, { siteId });
 }

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { ControlStore } from "../db/control.ts";
 import { benchmarkInputs, benchmarkResults, orgs } from "../db/control-schema.ts";
+import { METRIC_KEYS, type MetricKey } from "./facts.ts";
 
 /**
  * Industry benchmarks (docs/recommendations.md "Peer groups and benchmarks"): an organization
@@ -141,7 +142,7 @@ export function latestInputs(control: ControlStore, industry: string): Benchmark
   return [...latest.values()].map((r) => ({ orgId: r.orgId, sessions: r.sessions, metrics: JSON.parse(r.metrics) as Record<string, number> }));
 }
 
-export const METRIC_LABELS: Record<string, string> = {
+export const METRIC_LABELS: Record<MetricKey, string> = {
   engagementRate: "Engagement rate",
   bounceRate: "Bounce rate",
   conversionRate: "Session conversion rate",
@@ -182,7 +183,7 @@ export function peerRowsForSite(
   if (!org || org.optOut) {
     return {
       industry, orgs: 0, eligible: false, reason: "opted_out", sizeBand: null,
-      rows: Object.keys(METRIC_LABELS).map((metric) => ({ metric, label: METRIC_LABELS[metric], value: own(metric), p25: null, p50: null, p75: null, source: "site" as const })),
+      rows: METRIC_KEYS.map((metric) => ({ metric, label: METRIC_LABELS[metric], value: own(metric), p25: null, p50: null, p75: null, source: "site" as const })),
     };
   }
   const latestDay = control.db.select({ day: benchmarkResults.day }).from(benchmarkResults).where(eq(benchmarkResults.industry, industry)).orderBy(benchmarkResults.day).all().at(-1)?.day;
@@ -190,7 +191,7 @@ export function peerRowsForSite(
     ? control.db.select().from(benchmarkResults).where(and(eq(benchmarkResults.industry, industry), eq(benchmarkResults.day, latestDay))).all()
     : [];
   const byMetric = new Map(results.map((r) => [r.metric, r]));
-  const rows = Object.keys(METRIC_LABELS).map((metric) => {
+  const rows = METRIC_KEYS.map((metric) => {
     const r = byMetric.get(metric);
     const published = r?.eligible === true;
     return { metric, label: METRIC_LABELS[metric], value: own(metric), p25: published ? r.p25 : null, p50: published ? r.p50 : null, p75: published ? r.p75 : null, source: published ? ("peers" as const) : ("site" as const) };

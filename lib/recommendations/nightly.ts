@@ -5,38 +5,17 @@ import { jobRuns, orgs, sites } from "../db/control-schema.ts";
 import { ReachableStores } from "../db/reachable-stores.ts";
 import { runProgram } from "../db/statements.ts";
 import type { TenantStore } from "../db/tenants.ts";
-import { analyticsSite } from "../analytics/site-cache.ts";
+import { analyticsSite, type AnalyticsSite } from "../analytics/site-cache.ts";
 import { logLine } from "../log.ts";
 import { notFound } from "../errors.ts";
-import { peerRowsForSite, removeBenchmarkInput, writeBenchmarkInput, writeIndustryResults, type PeerRows } from "./benchmarks.ts";
-import { siteMetrics, type SiteMetrics } from "./site-metrics.ts";
-import { storeFindings, type Finding, type SameEvidence } from "./store-findings.ts";
+import { peerRowsForSite, removeBenchmarkInput, writeBenchmarkInput, writeIndustryResults } from "./benchmarks.ts";
+import { gatherFacts, peerBenchmarksOf } from "./gather-facts.ts";
+import { rulesFor } from "./rules/index.ts";
+import { siteMetrics, type SiteMeasurement } from "./site-metrics.ts";
+import { storeFindings } from "./store-findings.ts";
 
 /** The job's name in `job_runs`. */
 export const RECOMMENDATIONS_JOB = "recommendations";
-
-/** A site as the job goes over it. */
-export interface JobSite {
-  id: string;
-  orgId: string;
-  timezone: string;
-}
-
-/** The rules step: a site's findings from its facts, and when a dismissal still holds. */
-export interface RulesStep {
-  findings: (platform: Platform, site: JobSite, store: TenantStore, metrics: SiteMetrics, peers: PeerRows) => Promise<Finding[]>;
-  materiallySame: SameEvidence;
-}
-
-/**
- * Until the rec-rules branch (lib/recommendations/rules/index.ts: `rulesFor(facts)`,
- * `materiallySame`) is merged, no rule fires: the job still stores each site's run and retires
- * nothing it did not find. Wired to the rules once they are on main.
- */
-export const RULES_AWAITING_MERGE: RulesStep = {
-  findings: async () => [],
-  materiallySame: () => false,
-};
 
 export interface JobSummary {
   day: string;
@@ -61,10 +40,10 @@ export function claimRun(platform: Platform, day: string): boolean {
 }
 
 /** The nightly pass: claimed once per UTC day; null when another process (or an earlier pass) has it. */
-export async function nightlyRecommendations(platform: Platform, rules: RulesStep, stopped: () => boolean = () => false): Promise<JobSummary | null> {
+export async function nightlyRecommendations(platform: Platform, stopped: () => boolean = () => false): Promise<JobSummary | null> {
   const day = utcDay(platform.now());
   if (!claimRun(platform, day)) return null;
-  const summary = await computeRecommendations(platform, rules, { stopped });
+  const summary = await computeRecommendations(platform, { stopped });
   platform.control.write((db) =>
     db.update(jobRuns).set({ finishedAt: platform.now(), result: JSON.stringify(summary) }).where(and(eq(jobRuns.job, RECOMMENDATIONS_JOB), eq(jobRuns.day, day))).run(),
   );
@@ -77,7 +56,7 @@ export async function nightlyRecommendations(platform: Platform, rules: RulesSte
  * every site's rules → its store's `recommendations`. With `siteId`, only that site's metrics
  * and rules are computed, and its industry's percentiles again (from every site's latest input).
  */
-export async function computeRecommendations(platform: Platform, rules: RulesStep, options: { siteId?: string; stopped?: () => boolean } = {}): Promise<JobSummary> {
+export async function computeRecommendations(platform: Platform, options: { siteId?: string; stopped?: () => boolean } = {}): Promise<JobSummary> {
   const stopped = options.stopped ?? (() => false);
   const now = platform.now();
   const day = utcDay(now);
@@ -91,17 +70,18 @@ export async function computeRecommendations(platform: Platform, rules: RulesSte
   const stores = new ReachableStores(platform.tenants, "recommendations");
 
   // Step 1: metrics, and the inputs of the sites that contribute.
-  const computed: { site: JobSite; store: TenantStore; metrics: SiteMetrics }[] = [];
+  const computed: { orgId: string; site: AnalyticsSite; store: TenantStore; measured: SiteMeasurement }[] = [];
   for await (const { org, store } of stores.each(allOrgs, stopped)) {
     for (const site of allSites.filter((s) => s.orgId === org.id)) {
       if (stopped()) break;
       try {
-        const metrics = await siteMetrics(await analyticsSite(platform, org.id, site.id), now);
-        if (!org.optOut && metrics.sessions >= benchmarkMinSessions) {
-          writeBenchmarkInput(platform.control, { siteId: site.id, orgId: org.id, industry: org.industry, windowTo: metrics.window.to, sessions: metrics.sessions, metrics: metrics.metrics }, now);
+        const analytics = await analyticsSite(platform, org.id, site.id);
+        const measured = await siteMetrics(analytics, now);
+        if (!org.optOut && measured.sessions >= benchmarkMinSessions) {
+          writeBenchmarkInput(platform.control, { siteId: site.id, orgId: org.id, industry: org.industry, windowTo: measured.window.to, sessions: measured.sessions, metrics: measured.metrics }, now);
           summary.contributed++;
-        } else removeBenchmarkInput(platform.control, site.id, metrics.window.to);
-        computed.push({ site, store, metrics });
+        } else removeBenchmarkInput(platform.control, site.id, measured.window.to);
+        computed.push({ orgId: org.id, site: analytics, store, measured });
       } catch (error) {
         summary.failed++;
         logLine({ level: "error", msg: "recommendations: a site's metrics failed", orgId: org.id, siteId: site.id, error: String((error as Error)?.message ?? error) });
@@ -116,17 +96,18 @@ export async function computeRecommendations(platform: Platform, rules: RulesSte
   summary.industries = industries.length;
 
   // Step 3: each site's rules against its peers.
-  for (const { site, store, metrics } of computed) {
+  for (const { orgId, site, store, measured } of computed) {
     if (stopped()) break;
     try {
-      const peers = peerRowsForSite(platform.control, { orgId: site.orgId, sessions: metrics.sessions, metrics: metrics.metrics }, platform.settings);
-      const findings = await rules.findings(platform, site, store, metrics, peers);
-      await runProgram(store, storeFindings(site.id, findings, metrics, rules.materiallySame, now));
+      const peers = peerRowsForSite(platform.control, { orgId, sessions: measured.sessions, metrics: measured.metrics }, platform.settings);
+      const facts = await gatherFacts(platform, orgId, site, measured.window, peerBenchmarksOf(peers.rows), measured);
+      const findings = rulesFor(facts);
+      await runProgram(store, storeFindings(site.id, findings, measured, now));
       summary.findings += findings.length;
       summary.sites++;
     } catch (error) {
       summary.failed++;
-      logLine({ level: "error", msg: "recommendations: a site's rules failed", orgId: site.orgId, siteId: site.id, error: String((error as Error)?.message ?? error) });
+      logLine({ level: "error", msg: "recommendations: a site's rules failed", orgId, siteId: site.id, error: String((error as Error)?.message ?? error) });
     }
   }
   return summary;

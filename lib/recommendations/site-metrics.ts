@@ -6,30 +6,15 @@ import { vitalsByPath } from "../analytics/reports/behaviour.ts";
 import { resolveRange, type DateRange } from "../date-range.ts";
 import { readRows } from "../db/statements.ts";
 import { dayIn, epochDayOf } from "../time.ts";
+import type { MetricKey, SiteMetrics } from "./facts.ts";
 
-/** The metrics a site is compared on (docs/recommendations.md "The site's metrics"). */
-export const SITE_METRICS = [
-  "engagementRate",
-  "bounceRate",
-  "conversionRate",
-  "pagesPerSession",
-  "avgEngagedSeconds",
-  "mobileShare",
-  "leadRate",
-  "lcpP75",
-  "inpP75",
-  "clsP75",
-  "popupConversionRate",
-  "shortLinkHumanShare",
-] as const;
-export type SiteMetric = (typeof SITE_METRICS)[number];
 
-export interface SiteMetrics {
-  /** The window's first and last day in the site's timezone. */
-  window: { from: string; to: string };
+/** A site measured over the window (docs/recommendations.md "The site's metrics"). */
+export interface SiteMeasurement {
+  window: DateRange;
   sessions: number;
   /** Absent when the site has no data for a metric (no sessions, no vitals samples, no popup views, no clicks). */
-  metrics: Partial<Record<SiteMetric, number>>;
+  metrics: SiteMetrics;
 }
 
 export const WINDOW_DAYS = 28;
@@ -41,11 +26,11 @@ export function windowOf(timezone: string, now: number): DateRange {
 }
 
 /** A site's metrics over the window, from the analytics engine and the site's store. */
-export async function siteMetrics(site: AnalyticsSite, now: number): Promise<SiteMetrics> {
+export async function siteMetrics(site: AnalyticsSite, now: number): Promise<SiteMeasurement> {
   const range = windowOf(site.timezone, now);
   const from = epochDayOf(range.from);
   const to = epochDayOf(range.to);
-  const metrics: Partial<Record<SiteMetric, number>> = {};
+  const metrics: SiteMetrics = {};
 
   const { totals, groups } = sessionsInRange(site.data, { from, to, groupBy: ["device"] });
   const sessions = totals.sessions;
@@ -78,5 +63,5 @@ export async function siteMetrics(site: AnalyticsSite, now: number): Promise<Sit
   )) as [[number, number]];
   if (clicks > 0) metrics.shortLinkHumanShare = asRate(humanOrQr, clicks);
 
-  return { window: { from: range.from, to: range.to }, sessions, metrics };
+  return { window: range, sessions, metrics };
 }

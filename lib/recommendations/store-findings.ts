@@ -1,21 +1,9 @@
 import type { Arg, Program } from "../db/statements.ts";
 import { allOp, runOp } from "../db/statements.ts";
-import type { Severity } from "./models.ts";
-import type { SiteMetrics } from "./site-metrics.ts";
-
-/** What a rule found (docs/recommendations.md "Rules"). */
-export interface Finding {
-  ruleKey: string;
-  severity: Severity;
-  score: number;
-  title: string;
-  body: string;
-  action: string;
-  evidence: Record<string, unknown>;
-}
-
-/** Whether a finding's evidence is materially the same as when its status was set (rec-rules' `materiallySame`). */
-export type SameEvidence = (before: Record<string, unknown>, after: Record<string, unknown>) => boolean;
+import type { Finding } from "./facts.ts";
+import type { RecommendationStatus } from "./models.ts";
+import type { SiteMeasurement } from "./site-metrics.ts";
+import { nextStatus } from "./status.ts";
 
 export interface StoredFindings {
   /** New items, and dismissed, done or snoozed ones that reopened. */
@@ -40,7 +28,7 @@ interface StoredRow {
  * materially the same as when the status was set; a snoozed one reopens after its date; an
  * item whose rule stops firing is kept, inactive, for its status history.
  */
-export function* storeFindings(siteId: string, findings: readonly Finding[], run: SiteMetrics, same: SameEvidence, now: number): Program<StoredFindings> {
+export function* storeFindings(siteId: string, findings: readonly Finding[], run: SiteMeasurement, now: number): Program<StoredFindings> {
   const stored = (yield allOp("SELECT rule_key, status, status_evidence, snoozed_until, active FROM recommendations WHERE site_id = ?", siteId)) as unknown as StoredRow[];
   const byRule = new Map(stored.map((r) => [r.rule_key, r]));
   const result: StoredFindings = { opened: 0, kept: 0, retired: 0 };
@@ -57,7 +45,13 @@ export function* storeFindings(siteId: string, findings: readonly Finding[], run
       result.opened++;
       continue;
     }
-    if (holds(before, f.evidence, same, now)) {
+    const status = nextStatus(
+      { status: before.status as RecommendationStatus, snoozedUntil: before.snoozed_until },
+      before.status_evidence === null ? null : (JSON.parse(before.status_evidence) as Record<string, unknown>),
+      f.evidence,
+      now,
+    );
+    if (status === before.status) {
       yield runOp("UPDATE recommendations SET score = ?, severity = ?, title = ?, body = ?, action = ?, evidence = ?, computed_at = ?, active = 1 WHERE site_id = ? AND rule_key = ?", ...content, siteId, f.ruleKey);
       if (before.status !== "open") result.kept++;
       continue;
@@ -78,19 +72,4 @@ export function* storeFindings(siteId: string, findings: readonly Finding[], run
     siteId, now, run.window.from, run.window.to, run.sessions, JSON.stringify(run.metrics),
   );
   return result;
-}
-
-/** Whether an item's status holds over a new finding (an open item trivially "holds": it stays open). */
-function holds(before: StoredRow, evidence: Record<string, unknown>, same: SameEvidence, now: number): boolean {
-  switch (before.status) {
-    case "open":
-      return true;
-    case "snoozed":
-      return before.snoozed_until !== null && before.snoozed_until > now;
-    case "dismissed":
-    case "done":
-      return before.status_evidence !== null && same(JSON.parse(before.status_evidence) as Record<string, unknown>, evidence);
-    default:
-      return false;
-  }
 }

@@ -1,6 +1,6 @@
 import { PeriodicWorker } from "../periodic-passes.ts";
 import type { Platform } from "../platform.ts";
-import { nightlyRecommendations, RULES_AWAITING_MERGE, type JobSummary, type RulesStep } from "./nightly.ts";
+import { nightlyRecommendations, type JobSummary } from "./nightly.ts";
 
 /** The UTC hour from which the day's run may start (docs/recommendations.md "The nightly job"). */
 export const NIGHTLY_HOUR_UTC = 3;
@@ -11,18 +11,15 @@ export const NIGHTLY_HOUR_UTC = 3;
  * first pass after 03:00 runs it and a process started later in the day still does.
  */
 export class RecommendationsWorker extends PeriodicWorker<JobSummary | null> {
-  private readonly rules: RulesStep;
-
   constructor(
     private readonly platform: Platform,
-    options: { firstMs?: number; checkMs?: number; rules?: RulesStep } = {},
+    options: { firstMs?: number; checkMs?: number } = {},
   ) {
     super({ firstMs: options.firstMs ?? 60_000, everyMs: options.checkMs ?? 10 * 60_000 }, "recommendations pass failed");
-    this.rules = options.rules ?? RULES_AWAITING_MERGE;
   }
 
   protected async pass(): Promise<JobSummary | null> {
     if (new Date(this.platform.now()).getUTCHours() < NIGHTLY_HOUR_UTC) return null;
-    return nightlyRecommendations(this.platform, this.rules, () => this.stopped);
+    return nightlyRecommendations(this.platform, () => this.stopped);
   }
 }

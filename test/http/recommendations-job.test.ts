@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { must, runAdmin, startStack, type TestStack } from "../helpers/stack.ts";
 import { batch, CHROME_UA, ev, IPHONE_UA, post, uuid } from "../helpers/hits.ts";
@@ -46,6 +47,8 @@ const METRICS = {
   shortLinkHumanShare: 0.75,
 };
 
+const LCP_EVIDENCE = { threshold: 2500, pages: [{ path: "/", sessions: 3, p75: 3000 }] };
+
 function tenant(): Database {
   return new Database(join(s.dataDir, `${orgId}.sqlite`));
 }
@@ -68,16 +71,18 @@ beforeAll(async () => {
   await send([ev("pageview", t(40, 0), on("/"))]);
   await send([ev("pageview", TODAY + 60_000, on("/"))]);
   s.clock.ms = NOON;
+  const definition = join(s.dataDir, "popup.json");
+  writeFileSync(definition, JSON.stringify({ name: "Newsletter", content: { title: "Join" }, triggers: [{ kind: "scroll", percent: 50 }], status: "active" }));
+  const popupId = must(admin("popup", "create", "--site", siteId, "--file", definition)).id as string;
 
   const db = tenant();
   try {
     const lead = db.prepare("INSERT INTO leads (id, site_id, created_at, source, source_name) VALUES (?, ?, ?, 'api', 'test')");
     lead.run(uuid(), siteId, day(5));
     lead.run(uuid(), siteId, day(35));
-    db.prepare("INSERT INTO popups (id, site_id, name, status, definition, created_at, updated_at) VALUES ('p1', ?, 'Newsletter', 'active', '{}', ?, ?)").run(siteId, day(60), day(60));
-    const popupDay = db.prepare("INSERT INTO popup_days (popup_id, day, variant, views, closes, submits) VALUES ('p1', ?, 'a', ?, 0, ?)");
-    popupDay.run(day(3) / DAY, 40, 3);
-    popupDay.run(day(30) / DAY, 100, 50);
+    const popupDay = db.prepare("INSERT INTO popup_days (popup_id, day, variant, views, closes, submits) VALUES (?, ?, 'control', ?, 0, ?)");
+    popupDay.run(popupId, day(3) / DAY, 40, 3);
+    popupDay.run(popupId, day(30) / DAY, 100, 50);
     const click = db.prepare("INSERT INTO short_link_clicks (id, link_id, site_id, at, class) VALUES (?, 'l1', ?, ?, ?)");
     for (const cls of ["human", "human", "qr", "bot"]) click.run(uuid(), siteId, day(2) + 3_600_000, cls);
     click.run(uuid(), siteId, day(31), "bot");
@@ -106,11 +111,21 @@ test("two platforms on one DATA_DIR: the nightly pass runs once (job_runs), and 
   s.clock.ms = NOON;
   const results = await Promise.all([here.kick(), there.kick()]);
   const ran = results.filter((r) => r !== null);
-  expect(ran).toEqual([{ day: dateOfEpochDay(TODAY / DAY), sites: 1, contributed: 1, industries: 1, findings: 0, failed: 0 }]);
+  expect(ran).toEqual([{ day: dateOfEpochDay(TODAY / DAY), sites: 1, contributed: 1, industries: 1, findings: 1, failed: 0 }]);
   const runs = control().query("SELECT job, day, finished_at AS finishedAt, result FROM job_runs").all() as Record<string, unknown>[];
   expect(runs).toEqual([{ job: "recommendations", day: dateOfEpochDay(TODAY / DAY), finishedAt: NOON, result: JSON.stringify(ran[0]) }]);
   // A later pass the same day does nothing.
   expect(await here.kick()).toBeNull();
+
+  const db = tenant();
+  try {
+    // "/" is every session's landing page; its LCP samples 3000 and 2000 → p75 3000 > 2500.
+    expect(db.query("SELECT site_id AS siteId, rule_key AS ruleKey, status, severity, evidence, active, computed_at AS computedAt FROM recommendations").all()).toEqual([
+      { siteId, ruleKey: "slow_lcp", status: "open", severity: "medium", evidence: JSON.stringify(LCP_EVIDENCE), active: 1, computedAt: NOON },
+    ]);
+  } finally {
+    db.close();
+  }
 });
 
 test("the site's metrics over the window are exact, in the control store's input and the site's run", () => {
@@ -131,9 +146,39 @@ test("the site's metrics over the window are exact, in the control store's input
 });
 
 test("admin recommendations compute: runs now for one site or all, without claiming the day; bad input is refused", () => {
-  expect(must(admin("recommendations", "compute", "--site", siteId))).toEqual({ day: dateOfEpochDay(TODAY / DAY), sites: 1, contributed: 1, industries: 1, findings: 0, failed: 0 });
+  expect(must(admin("recommendations", "compute", "--site", siteId))).toEqual({ day: dateOfEpochDay(TODAY / DAY), sites: 1, contributed: 1, industries: 1, findings: 1, failed: 0 });
   expect(must(admin("recommendations", "compute"))).toMatchObject({ sites: 1, contributed: 1, failed: 0 });
   expect(control().query("SELECT count(*) AS n FROM job_runs").get()).toEqual({ n: 1 });
+
+  // A dismissal holds while the evidence moved less than 20 %, and reopens on a material change.
+  const setStatus = (status: string, evidence: unknown, snoozedUntil: number | null = null) => {
+    const db = tenant();
+    try {
+      db.prepare("UPDATE recommendations SET status = ?, status_evidence = ?, snoozed_until = ? WHERE rule_key = 'slow_lcp'").run(status, JSON.stringify(evidence), snoozedUntil);
+    } finally {
+      db.close();
+    }
+  };
+  const statusNow = () => {
+    const db = tenant();
+    try {
+      return db.query("SELECT status FROM recommendations WHERE rule_key = 'slow_lcp'").get();
+    } finally {
+      db.close();
+    }
+  };
+  setStatus("dismissed", { ...LCP_EVIDENCE, pages: [{ path: "/", sessions: 3, p75: 2600 }] });
+  must(admin("recommendations", "compute", "--site", siteId));
+  expect(statusNow()).toEqual({ status: "dismissed" });
+  setStatus("done", { ...LCP_EVIDENCE, pages: [{ path: "/", sessions: 3, p75: 2400 }] });
+  must(admin("recommendations", "compute", "--site", siteId));
+  expect(statusNow()).toEqual({ status: "open" });
+  setStatus("snoozed", null, Date.now() + DAY);
+  must(admin("recommendations", "compute", "--site", siteId));
+  expect(statusNow()).toEqual({ status: "snoozed" });
+  setStatus("snoozed", null, Date.now() - 1);
+  must(admin("recommendations", "compute", "--site", siteId));
+  expect(statusNow()).toEqual({ status: "open" });
 
   const bad = admin("recommendations", "compute", "--site", "nope");
   expect(bad.code).toBe(2);
