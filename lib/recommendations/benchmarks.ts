@@ -167,10 +167,10 @@ export interface PeerRows {
 }
 
 /**
- * The benchmark rows a site is shown: its own values beside its industry's latest published
- * percentiles. An opted-out organization gets its values alone (`opted_out`); a site under the
- * minimum sessions still sees the group's percentiles but its group reason says it does not count
- * (`below_min_sessions`) when the group itself is publishable.
+ * The benchmark rows a site is compared with: its own values beside its industry's latest
+ * published percentiles. An opted-out organization gets its values alone (`opted_out`); so does a
+ * site under the minimum sessions (`below_min_sessions`: a value from so few sessions is too noisy
+ * to rank against peers), though the group's organizations and size band are still given.
  */
 export function peerRowsForSite(
   control: ControlStore,
@@ -191,20 +191,21 @@ export function peerRowsForSite(
     ? control.db.select().from(benchmarkResults).where(and(eq(benchmarkResults.industry, industry), eq(benchmarkResults.day, latestDay))).all()
     : [];
   const byMetric = new Map(results.map((r) => [r.metric, r]));
+  const tooSmall = site.sessions < settings.benchmarkMinSessions;
   const rows = METRIC_KEYS.map((metric) => {
     const r = byMetric.get(metric);
-    const published = r?.eligible === true;
+    const published = !tooSmall && r?.eligible === true;
     return { metric, label: METRIC_LABELS[metric], value: own(metric), p25: published ? r.p25 : null, p50: published ? r.p50 : null, p75: published ? r.p75 : null, source: published ? ("peers" as const) : ("site" as const) };
   });
   const orgCount = results.reduce((max, r) => Math.max(max, r.orgs), 0);
-  const eligible = results.some((r) => r.eligible);
-  const groupReason = eligible ? null : ((results.find((r) => r.reason)?.reason as IneligibleReason | undefined) ?? "no_data");
+  const eligible = rows.some((r) => r.source === "peers");
+  const groupReason = (results.find((r) => r.reason)?.reason as IneligibleReason | undefined) ?? "no_data";
   const first = results[0];
   return {
     industry,
     orgs: orgCount,
     eligible,
-    reason: site.sessions < settings.benchmarkMinSessions ? "below_min_sessions" : groupReason,
+    reason: eligible ? null : tooSmall ? "below_min_sessions" : groupReason,
     sizeBand: first && first.sizeP25 !== null && first.sizeP75 !== null ? { p25: first.sizeP25, p75: first.sizeP75 } : null,
     rows,
   };
