@@ -15,7 +15,7 @@ export class RecommendationsWorker extends PeriodicWorker<JobSummary | null> {
     private readonly platform: Platform,
     options: { firstMs?: number; checkMs?: number } = {},
   ) {
-    super({ firstMs: options.firstMs ?? 60_000, everyMs: options.checkMs ?? 10 * 60_000 }, "recommendations pass failed");
+    super({ firstMs: options.firstMs ?? 5 * 60_000, everyMs: options.checkMs ?? 10 * 60_000 }, "recommendations pass failed");
   }
 
   protected async pass(): Promise<JobSummary | null> {
