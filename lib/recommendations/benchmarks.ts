@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { ControlStore } from "../db/control.ts";
 import { benchmarkInputs, benchmarkResults, orgs } from "../db/control-schema.ts";
-import { METRIC_KEYS, type MetricKey } from "./facts.ts";
+import { METRIC_KEYS } from "./facts.ts";
+import { METRIC_LABELS } from "./metric-labels.ts";
 
 /**
  * Industry benchmarks (docs/recommendations.md "Peer groups and benchmarks"): an organization
@@ -141,21 +142,6 @@ export function latestInputs(control: ControlStore, industry: string): Benchmark
   }
   return [...latest.values()].map((r) => ({ orgId: r.orgId, sessions: r.sessions, metrics: JSON.parse(r.metrics) as Record<string, number> }));
 }
-
-export const METRIC_LABELS: Record<MetricKey, string> = {
-  engagementRate: "Engagement rate",
-  bounceRate: "Bounce rate",
-  conversionRate: "Session conversion rate",
-  pagesPerSession: "Pages per session",
-  avgEngagedSeconds: "Average engaged time per session",
-  mobileShare: "Mobile share of sessions",
-  leadRate: "Leads per 1 000 sessions",
-  lcpP75: "LCP p75 (ms)",
-  inpP75: "INP p75 (ms)",
-  clsP75: "CLS p75",
-  popupConversionRate: "Popup lead rate",
-  shortLinkHumanShare: "Short-link human click share",
-};
 
 export interface PeerRows {
   industry: string;
