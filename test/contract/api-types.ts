@@ -928,6 +928,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/recommendations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ranked advice for the site with its evidence, and the site beside its industry's benchmarks
+         * @description Permission: `recommendations.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdRecommendations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/hooks/webhook_in/{siteKey}": {
         parameters: {
             query?: never;
@@ -9170,6 +9190,162 @@ export interface operations {
                     };
                     "text/csv": string;
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key, or no session; a session call can also get TWO_FACTOR_REQUIRED or SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission, or the Origin check of a session's POST), LICENCE_INACTIVE, FEATURE_UNAVAILABLE (details[0].message is the feature key), or for a session EMAIL_NOT_VERIFIED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApiV1OrgsByOrgIdSitesBySiteIdRecommendations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        industry: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        computedAt: string | null;
+                        benchmarks: {
+                            orgs: number;
+                            eligible: boolean;
+                            minSessions: number;
+                            rows: {
+                                metric: string;
+                                label: string;
+                                /** @description The site's own value over the window (null without data) */
+                                value: number | null;
+                                p25: number | null;
+                                p50: number | null;
+                                p75: number | null;
+                                /** @description peers: the percentiles are the industry group's; site: the site's value alone */
+                                source: string;
+                            }[];
+                            /** @enum {string|null} */
+                            reason: "too_few_orgs" | "dominant_org" | "no_data" | "opted_out" | "below_min_sessions" | null;
+                            /** @description Contributing sites' sessions in the window */
+                            sizeBand: {
+                                p25: number;
+                                p75: number;
+                            } | null;
+                            window: {
+                                from: string;
+                                to: string;
+                            } | null;
+                        };
+                        canManage: boolean;
+                        items: {
+                            ruleKey: string;
+                            /** @enum {string} */
+                            status: "open" | "dismissed" | "snoozed" | "done";
+                            score: number;
+                            /** @enum {string} */
+                            severity: "high" | "medium" | "low";
+                            title: string;
+                            body: string;
+                            action: string;
+                            /** @description The pages, channels and numbers the finding rests on */
+                            evidence: {
+                                [key: string]: unknown;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            snoozedUntil: string | null;
+                        }[];
+                    };
                 };
             };
             /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
