@@ -43,7 +43,7 @@ export async function readRecommendations(control: ControlReader, site: Recommen
 }
 
 /** A snoozed item whose date has passed is open again, whatever the next nightly run says. */
-function itemOf(row: typeof recommendations.$inferSelect, now: number): Item {
+export function itemOf(row: typeof recommendations.$inferSelect, now: number): Item {
   const snoozed = row.status === "snoozed" && row.snoozedUntil !== null && row.snoozedUntil > now;
   const status = (row.status === "snoozed" && !snoozed ? "open" : row.status) as Item["status"];
   return {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { must, ownerSession, startStack, type TestStack } from "../helpers/stack.ts";
-import { benchmarkResults, orgs } from "../../lib/db/control-schema.ts";
-import { recommendationRuns, recommendations } from "../../lib/db/tenant-schema.ts";
+import { benchmarkResults, orgs, users } from "../../lib/db/control-schema.ts";
+import { auditLog, recommendationRuns, recommendations } from "../../lib/db/tenant-schema.ts";
 import type { TenantStore } from "../../lib/db/tenants.ts";
 
 /**
@@ -169,5 +169,81 @@ describe("GET …/recommendations", () => {
     const blocked = await get(`/api/v1/orgs/${org.id}/sites/${site.id}/recommendations`, key);
     expect(blocked.status).toBe(403);
     expect(blocked.body.error).toMatchObject({ code: "FEATURE_UNAVAILABLE", details: [{ message: "recommendations" }] });
+  });
+});
+
+describe("status changes", () => {
+  // The CLI runs in its own process on the real clock: its days are counted from the real today (the site is in UTC).
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const audits = async () =>
+    (await store.db.select().from(auditLog).where(eq(auditLog.action, "recommendation.status_changed")).orderBy(auditLog.at, auditLog.id)).map((a) => ({ actor: a.actorType, label: a.label, meta: JSON.parse(a.meta) }));
+  const stored = (ruleKey: string) => store.db.select().from(recommendations).where(eq(recommendations.ruleKey, ruleKey)).get();
+
+  test("admin recommendations status: snooze through a day in the site's timezone, audited", async () => {
+    const boot = s.bootstrap!;
+    const snoozed = must(s.admin("recommendations", "status", "--site", boot.siteId, "--rule", "slow_lcp", "--status", "snoozed", "--until", day(2)));
+    expect(snoozed).toEqual({
+      ruleKey: "slow_lcp", status: "snoozed", score: 900, severity: "high", title: "T slow_lcp", body: "B slow_lcp", action: "A slow_lcp",
+      evidence: { pages: ["/"], value: 900 }, snoozedUntil: `${day(3)}T00:00:00.000Z`,
+    });
+    const row = await stored("slow_lcp");
+    expect(row).toMatchObject({ status: "snoozed", snoozedUntil: at(`${day(3)}T00:00:00Z`), statusEvidence: JSON.stringify({ pages: ["/"], value: 900 }) });
+    expect(await audits()).toEqual([{ actor: "operator", label: expect.stringMatching(/^Recommendation "T slow_lcp" on .+ set snoozed until \d{4}-\d{2}-\d{2}$/), meta: { ruleKey: "slow_lcp", from: "open", to: "snoozed", until: day(2) } }]);
+    // Back to open: the snooze ends.
+    expect(must(s.admin("recommendations", "status", "--site", boot.siteId, "--rule", "slow_lcp", "--status", "open")).snoozedUntil).toBeNull();
+    expect(await stored("slow_lcp")).toMatchObject({ status: "open", snoozedUntil: null });
+  });
+
+  test("the CLI refuses bad input precisely and changes nothing", async () => {
+    const boot = s.bootstrap!;
+    const before = await stored("no_conversions");
+    const refused = (args: string[]) => {
+      const r = s.admin("recommendations", "status", "--site", boot.siteId, ...args);
+      expect(r.code).toBe(2);
+      return JSON.parse(r.stderr).error;
+    };
+    expect(refused(["--rule", "no_conversions", "--status", "closed"]).details).toEqual([{ path: "--status", message: "must be one of open, dismissed, snoozed, done" }]);
+    expect(refused(["--rule", "no_conversions", "--status", "snoozed"]).details).toEqual([{ path: "--until", message: "a snooze needs its end date (YYYY-MM-DD)" }]);
+    expect(refused(["--rule", "no_conversions", "--status", "snoozed", "--until", day(-1)]).details).toEqual([{ path: "--until", message: "must be today or later" }]);
+    expect(refused(["--rule", "no_conversions", "--status", "snoozed", "--until", "2026-02-30"]).details).toEqual([{ path: "--until", message: "must be a calendar date YYYY-MM-DD" }]);
+    expect(refused(["--rule", "no_conversions", "--status", "snoozed", "--until", day(366)]).details).toEqual([{ path: "--until", message: "must be at most 365 days ahead" }]);
+    expect(refused(["--rule", "no_conversions", "--status", "done", "--until", day(5)]).details).toEqual([{ path: "--until", message: "only a snooze has an end date" }]);
+    const inactive = refused(["--rule", "webhook_failing", "--status", "done"]);
+    expect(inactive.code).toBe("NOT_FOUND");
+    expect(inactive.details).toEqual([{ path: "--rule", message: "not found" }]);
+    expect(await stored("no_conversions")).toEqual(before);
+  });
+
+  test("the dashboard's session route: owners and admins, Origin-checked, audited as the user", async () => {
+    const boot = s.bootstrap!;
+    const { cookie, origin } = await ownerSession(s);
+    const put = (ruleKey: string, body: unknown, headers: Record<string, string> = { cookie, origin }) =>
+      fetch(`${s.url}${base}/recommendations/${ruleKey}/status`, { method: "PUT", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+    const done = await put("no_conversions", { status: "done" });
+    expect(done.status).toBe(200);
+    expect(((await done.json()) as any)).toMatchObject({ ruleKey: "no_conversions", status: "done", snoozedUntil: null });
+    expect(await stored("no_conversions")).toMatchObject({ status: "done", statusChangedAt: NOW, statusEvidence: JSON.stringify({ pages: ["/"], value: 120 }) });
+    const last = (await audits()).find((a) => a.actor === "user");
+    expect(last).toMatchObject({ actor: "user", meta: { ruleKey: "no_conversions", from: "dismissed", to: "done", until: null } });
+    expect((await get(`${base}/recommendations`)).body.items.find((i: any) => i.ruleKey === "no_conversions").status).toBe("done");
+
+    const bad = await put("no_conversions", { status: "snoozed", until: "26-11-30" });
+    expect(bad.status).toBe(422);
+    expect(((await bad.json()) as any).error.details[0].path).toBe("until");
+    const unknown = await put("not_a_rule", { status: "done" });
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as any).error.details).toEqual([{ path: "ruleKey", message: "not found" }]);
+    // No Origin: refused before anything changes.
+    expect((await put("slow_lcp", { status: "dismissed" }, { cookie })).status).toBe(403);
+    expect((await stored("slow_lcp"))!.status).toBe("open");
+
+    must(s.admin("user", "create", "--org", boot.orgId, "--name", "Viewer", "--email", "viewer@rec.test", "--role", "viewer"));
+    must(s.admin("user", "set-password", "--email", "viewer@rec.test", "--password", "correct horse battery staple 9"));
+    s.platform.control.write((db) => db.update(users).set({ emailVerifiedAt: NOW }).where(eq(users.email, "viewer@rec.test")).run());
+    const viewer = await ownerSession(s, { email: "viewer@rec.test", password: "correct horse battery staple 9" });
+    const forbidden = await put("slow_lcp", { status: "dismissed" }, viewer);
+    expect(forbidden.status).toBe(403);
+    expect(((await forbidden.json()) as any).error.code).toBe("FORBIDDEN");
+    expect((await stored("slow_lcp"))!.status).toBe("open");
   });
 });
