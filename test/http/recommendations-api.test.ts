@@ -169,6 +169,10 @@ describe("GET …/recommendations", () => {
     const blocked = await get(`/api/v1/orgs/${org.id}/sites/${site.id}/recommendations`, key);
     expect(blocked.status).toBe(403);
     expect(blocked.body.error).toMatchObject({ code: "FEATURE_UNAVAILABLE", details: [{ message: "recommendations" }] });
+    // Another org's site under this org's path: not found.
+    const theirs = await get(`/api/v1/orgs/${boot.orgId}/sites/${site.id}/recommendations`);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.error.code).toBe("NOT_FOUND");
   });
 });
 
@@ -230,6 +234,12 @@ describe("status changes", () => {
     const bad = await put("no_conversions", { status: "snoozed", until: "26-11-30" });
     expect(bad.status).toBe(422);
     expect(((await bad.json()) as any).error.details[0].path).toBe("until");
+    const malformed = await put("Not-A-Rule", { status: "done" });
+    expect(malformed.status).toBe(422);
+    expect(((await malformed.json()) as any).error.details[0].path).toBe("ruleKey");
+    const noStatus = await put("slow_lcp", { until: "2026-11-30" });
+    expect(noStatus.status).toBe(422);
+    expect(((await noStatus.json()) as any).error.details[0].path).toBe("status");
     const unknown = await put("not_a_rule", { status: "done" });
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as any).error.details).toEqual([{ path: "ruleKey", message: "not found" }]);
