@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
 import { Temporal } from "temporal-polyfill";
-import { recordAudit, type Actor } from "../audit.ts";
+import { auditOp, type Actor } from "../audit.ts";
 import { parseDate, startOf } from "../date-range.ts";
-import { recommendations } from "../db/tenant-schema.ts";
+import type { recommendations } from "../db/tenant-schema.ts";
+import { getOp, runOp, runProgram, type Program } from "../db/statements.ts";
 import type { TenantStore } from "../db/tenants.ts";
 import { ApiError, invalid } from "../errors.ts";
 import { dayIn } from "../time.ts";
@@ -43,20 +43,29 @@ export async function setRecommendationStatus(
   const status = statusOf(change.status, paths.status);
   const snoozedUntil = status === "snoozed" ? snoozeEnd(change.until, site.timezone, now, paths.until) : null;
   if (status !== "snoozed" && change.until !== undefined) throw invalid(paths.until, "only a snooze has an end date");
-  const where = and(eq(recommendations.siteId, site.id), eq(recommendations.ruleKey, change.ruleKey), eq(recommendations.active, 1));
-  const row = await store.db.select().from(recommendations).where(where).get();
-  if (!row) throw new ApiError("NOT_FOUND", `No recommendation ${change.ruleKey} on ${site.name}`, [{ path: paths.rule, message: "not found" }]);
-  const set = { status, statusChangedAt: now, statusEvidence: row.evidence, snoozedUntil };
-  await store.db.update(recommendations).set(set).where(where);
-  await recordAudit(store.db, {
+  const changed = await runProgram(store, changeStatus(site, change.ruleKey, { status, snoozedUntil, until: change.until ?? null }, actor, now));
+  if (!changed) throw new ApiError("NOT_FOUND", `No recommendation ${change.ruleKey} on ${site.name}`, [{ path: paths.rule, message: "not found" }]);
+  return itemOf(changed, now);
+}
+
+type Row = typeof recommendations.$inferSelect;
+const COLUMNS =
+  "site_id AS siteId, rule_key AS ruleKey, status, score, severity, title, body, action, evidence, computed_at AS computedAt, status_changed_at AS statusChangedAt, status_evidence AS statusEvidence, snoozed_until AS snoozedUntil, active";
+
+/** Reads the active item, sets its status and writes the audit entry in one transaction; null when the site is not shown that rule. */
+function* changeStatus(site: { id: string; name: string }, ruleKey: string, to: { status: RecommendationStatus; snoozedUntil: number | null; until: string | null }, actor: Actor, now: number): Program<Row | null> {
+  const row = (yield getOp(`SELECT ${COLUMNS} FROM recommendations WHERE site_id = ? AND rule_key = ? AND active = 1`, site.id, ruleKey)) as Row | undefined;
+  if (!row) return null;
+  yield runOp("UPDATE recommendations SET status = ?, status_changed_at = ?, status_evidence = ?, snoozed_until = ? WHERE site_id = ? AND rule_key = ?", to.status, now, row.evidence, to.snoozedUntil, site.id, ruleKey);
+  yield auditOp({
     at: now,
     actor,
     action: "recommendation.status_changed",
-    label: `Recommendation "${row.title}" on ${site.name} set ${status}${change.until ? ` until ${change.until}` : ""}`,
+    label: `Recommendation "${row.title}" on ${site.name} set ${to.status}${to.until ? ` until ${to.until}` : ""}`,
     target: { type: "site", id: site.id },
-    meta: { ruleKey: row.ruleKey, from: itemOf(row, now).status, to: status, until: change.until ?? null },
+    meta: { ruleKey, from: itemOf(row, now).status, to: to.status, until: to.until },
   });
-  return itemOf({ ...row, ...set }, now);
+  return { ...row, status: to.status, statusChangedAt: now, statusEvidence: row.evidence, snoozedUntil: to.snoozedUntil };
 }
 
 function statusOf(value: string, path: string): RecommendationStatus {
