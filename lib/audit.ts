@@ -6,6 +6,7 @@ import { pageWindow } from "./paging.ts";
 import type { ActivityLog, AuditQuery } from "./api/models.ts";
 import type { Platform } from "./platform.ts";
 import { logLine } from "./log.ts";
+import { runOp, type Op } from "./db/statements.ts";
 
 export interface Actor {
   type: "user" | "key" | "operator";
@@ -46,6 +47,15 @@ export function auditRow(entry: AuditEntry): typeof auditLog.$inferInsert {
 
 export async function recordAudit(db: TenantDb, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values(auditRow(entry));
+}
+
+/** The entry as an operation of a write program (lib/db/statements.ts), written in the same transaction as the change it records. */
+export function auditOp(entry: AuditEntry): Op {
+  const row = auditRow(entry);
+  return runOp(
+    "INSERT INTO audit_log (id, at, actor_type, actor_id, actor_name, actor_email, action, label, target_type, target_id, meta, ip) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)",
+    row.id, row.at!, row.actorType, row.actorId, row.actorName, row.actorEmail ?? "", row.action, row.label, row.targetType, row.targetId, row.meta ?? "{}",
+  );
 }
 
 /**

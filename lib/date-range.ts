@@ -35,8 +35,8 @@ export const LAST_YEAR = 2100;
 export const DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}$";
 const DATE = new RegExp(DATE_PATTERN);
 
-/** The one reader of `from`/`to` dates: a calendar date YYYY-MM-DD within FIRST_YEAR..LAST_YEAR, else 422 naming the field. */
-function parseDate(value: string, field: "from" | "to"): Temporal.PlainDate {
+/** The one reader of calendar dates (`from`/`to`, a snooze's `until`): YYYY-MM-DD within FIRST_YEAR..LAST_YEAR, else 422 naming the field. */
+export function parseDate(value: string, field: string): Temporal.PlainDate {
   let date: Temporal.PlainDate | null = null;
   if (DATE.test(value)) {
     try {
@@ -51,7 +51,7 @@ function parseDate(value: string, field: "from" | "to"): Temporal.PlainDate {
 }
 
 /** Start of a calendar day in a zone (the first existing instant, should midnight be skipped). */
-const startOf = (date: Temporal.PlainDate, tz: string) => date.toZonedDateTime({ timeZone: tz }).epochMilliseconds;
+export const startOf = (date: Temporal.PlainDate, tz: string) => date.toZonedDateTime({ timeZone: tz }).epochMilliseconds;
 
 function rangeBetween(from: Temporal.PlainDate, to: Temporal.PlainDate, tz: string): DateRange {
   return {

@@ -28,6 +28,7 @@ import { computeRecommendationsCommand, orgBenchmarksCommand } from "../lib/admi
 import { seedDemoCommand } from "../lib/demo/seed.ts";
 import { erasePersonCommand, exportPersonCommand, PERSON_FLAGS } from "../lib/admin/person.ts";
 import { backupCommand, restoreCommand } from "../lib/admin/backups.ts";
+import { recommendationStatusCommand } from "../lib/admin/recommendation-status.ts";
 
 type Flags = Record<string, string | true>;
 /**
@@ -92,6 +93,7 @@ const COMMANDS: Record<string, Command> = {
   "person export": { flags: [...PERSON_FLAGS, "out"], run: (p, f) => exportPersonCommand(p, f) },
   "person erase": { flags: PERSON_FLAGS, run: (p, f) => erasePersonCommand(p, f) },
   "recommendations compute": { flags: ["site"], run: (p, f) => computeRecommendationsCommand(p, f) },
+  "recommendations status": { flags: ["site", "rule", "status", "until"], run: (p, f) => recommendationStatusCommand(p, f) },
   "demo seed": { flags: ["visitors", "days", "site", "seed"], run: (p, f) => seedDemoCommand(p, f) },
   backup: { flags: ["out"], offline: (s, f) => backupCommand(s, f) },
   restore: { flags: ["from", "data-dir"], booleans: ["force"], offline: (_s, f) => restoreCommand(f) },

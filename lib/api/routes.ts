@@ -45,6 +45,7 @@ export const API = {
     summary: "An analytics report",
     tag: "Analytics",
   },
+  recommendations: { method: "GET", path: `${site}/recommendations`, permission: "recommendations.read", feature: "recommendations", summary: "Ranked advice for the site with its evidence, and the site beside its industry's benchmarks", tag: "Recommendations" },
   marketingInsights: { method: "GET", path: `${site}/insights/marketing`, permission: "analytics.read", feature: "insights", summary: "Ad spend by channel and campaign beside our own sessions, leads, conversions and revenue, with CPC, CPL, CPA and ROAS", tag: "Campaigns" },
   listFunnels: { method: "GET", path: `${site}/funnels`, permission: "analytics.read", feature: "funnels", summary: "Saved funnels of the site", tag: "Funnels" },
   previewFunnel: { method: "POST", path: `${site}/funnels/preview`, permission: "analytics.read", feature: "funnels", summary: "Run an unsaved funnel definition", tag: "Funnels" },

@@ -18,6 +18,7 @@ import { insightsRoutes } from "./routes/insights.ts";
 import { shortLinkRoutes } from "./routes/shortlinks.ts";
 import { shortLinkStatsRoutes } from "./routes/shortlink-stats.ts";
 import { reportRoutes } from "./routes/reports.ts";
+import { recommendationsRoutes } from "./routes/recommendations.ts";
 
 /**
  * The read API (everything under /api/v1 but the OpenAPI document). Scope and permission were
@@ -41,7 +42,8 @@ export function createQueryApp(platform: Platform) {
     .use(insightsRoutes(platform))
     .use(shortLinkRoutes(platform))
     .use(shortLinkStatsRoutes(platform))
-    .use(reportRoutes(platform));
+    .use(reportRoutes(platform))
+    .use(recommendationsRoutes(platform));
 }
 
 /**

@@ -23,7 +23,7 @@ export interface Upstreams {
   dashboard: Upstream;
 }
 
-/** The dashboard service's own API routes (session-only: sign-in, second factor, e-mail, account, Workspace → API keys and members, invitations, the consent page's writes: cookie scans and overrides, the report library's schedules, a person's export and erasure). */
+/** The dashboard service's own API routes (session-only: sign-in, second factor, e-mail, account, Workspace → API keys and members, invitations, the consent page's writes: cookie scans and overrides, the report library's schedules, a person's export and erasure, a recommendation's status). */
 const DASHBOARD_API = [
   "/api/v1/session",
   "/api/v1/session/*",
@@ -44,6 +44,8 @@ const DASHBOARD_API = [
   "/api/v1/orgs/:orgId/sites/:siteId/report-schedules/*",
   // A person's export and erasure from the visitor profile (docs/data-lifecycle.md).
   "/api/v1/orgs/:orgId/sites/:siteId/people/*",
+  // The Recommendations page's status buttons (GET …/recommendations is the read API's).
+  "/api/v1/orgs/:orgId/sites/:siteId/recommendations/*",
 ];
 /** Writes the dashboard answers on a path whose GET is a read-API route (the integrations list). */
 const DASHBOARD_WRITES = ["/api/v1/orgs/:orgId/sites/:siteId/integrations"];

@@ -928,6 +928,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/recommendations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Ranked advice for the site with its evidence, and the site beside its industry's benchmarks
+         * @description Permission: `recommendations.read`.
+         */
+        get: operations["getApiV1OrgsByOrgIdSitesBySiteIdRecommendations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/hooks/webhook_in/{siteKey}": {
         parameters: {
             query?: never;
@@ -1478,6 +1498,26 @@ export interface paths {
          * @description The next send is computed from now and earlier failures are forgotten; no SMTP_URL → 422 (path `SMTP_URL`). Audited `report.schedule_resumed`. Members whose role holds `reports.export` (owners, admins, analysts; a viewer → 403 FORBIDDEN; not a member, a site outside the org or a schedule of another site → 404); an org without the reports feature → 403 FEATURE_UNAVAILABLE. No step-up: the report's data goes only to members or to addresses their owners confirmed.
          */
         post: operations["postApiV1OrgsByOrgIdSitesBySiteIdReport-schedulesByScheduleIdResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/sites/{siteId}/recommendations/{ruleKey}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a recommendation's status (session only)
+         * @description open, dismissed, snoozed (with `until`) or done; the item as `GET …/recommendations` shows it afterwards (audited `recommendation.status_changed`). A dismissed or done item stays so across nightly runs while its evidence is materially the same. An item the site is not shown → 404 (details path `ruleKey`); `until` without a snooze, a snooze without it, a past day or more than 365 days ahead → 422 at `until`. Owners and admins only (others 403 FORBIDDEN; not a member, or a site outside the org → 404); an org without the recommendations feature → 403 FEATURE_UNAVAILABLE.
+         */
+        put: operations["putApiV1OrgsByOrgIdSitesBySiteIdRecommendationsByRuleKeyStatus"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9252,6 +9292,162 @@ export interface operations {
             };
         };
     };
+    getApiV1OrgsByOrgIdSitesBySiteIdRecommendations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        industry: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        computedAt: string | null;
+                        benchmarks: {
+                            orgs: number;
+                            eligible: boolean;
+                            minSessions: number;
+                            rows: {
+                                metric: string;
+                                label: string;
+                                /** @description The site's own value over the window (null without data) */
+                                value: number | null;
+                                p25: number | null;
+                                p50: number | null;
+                                p75: number | null;
+                                /** @description peers: the percentiles are the industry group's; site: the site's value alone */
+                                source: string;
+                            }[];
+                            /** @enum {string|null} */
+                            reason: "too_few_orgs" | "dominant_org" | "no_data" | "opted_out" | "below_min_sessions" | null;
+                            /** @description Contributing sites' sessions in the window */
+                            sizeBand: {
+                                p25: number;
+                                p75: number;
+                            } | null;
+                            window: {
+                                from: string;
+                                to: string;
+                            } | null;
+                        };
+                        canManage: boolean;
+                        items: {
+                            ruleKey: string;
+                            /** @enum {string} */
+                            status: "open" | "dismissed" | "snoozed" | "done";
+                            score: number;
+                            /** @enum {string} */
+                            severity: "high" | "medium" | "low";
+                            title: string;
+                            body: string;
+                            action: string;
+                            /** @description The pages, channels and numbers the finding rests on */
+                            evidence: {
+                                [key: string]: unknown;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            snoozedUntil: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description BAD_REQUEST: malformed JSON or a body over 256 KB */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UNAUTHENTICATED: missing, invalid, expired or revoked key, or no session; a session call can also get TWO_FACTOR_REQUIRED or SESSION_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN (permission, or the Origin check of a session's POST), LICENCE_INACTIVE, FEATURE_UNAVAILABLE (details[0].message is the feature key), or for a session EMAIL_NOT_VERIFIED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_FAILED: details lists path and message per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMITED: 300/min per key, 600/min per IP */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description The window's allowance */
+                    "X-RateLimit-Limit"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     postV1HooksWebhook_inBySiteKey: {
         parameters: {
             query?: never;
@@ -13943,6 +14139,150 @@ export interface operations {
                         }[];
                         /** @description Name of the user whose permissions each send uses (null once the account is gone) */
                         owner: string | null;
+                    };
+                };
+            };
+            /** @description Response for status 400 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 401 */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 403 */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 404 */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 409 */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 422 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 423 */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: unexpected error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description UPSTREAM_UNAVAILABLE (with Retry-After) or BYO_DB_UNREACHABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putApiV1OrgsByOrgIdSitesBySiteIdRecommendationsByRuleKeyStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orgId: string;
+                siteId: string;
+                ruleKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "open" | "dismissed" | "snoozed" | "done";
+                    /** @description Required for snoozed, refused otherwise: the item stays snoozed through this day in the site's timezone (today up to 365 days ahead) (a date in the years 2000 to 2100) */
+                    until?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Response for status 200 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ruleKey: string;
+                        /** @enum {string} */
+                        status: "open" | "dismissed" | "snoozed" | "done";
+                        score: number;
+                        /** @enum {string} */
+                        severity: "high" | "medium" | "low";
+                        title: string;
+                        body: string;
+                        action: string;
+                        /** @description The pages, channels and numbers the finding rests on */
+                        evidence: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601, UTC
+                         */
+                        snoozedUntil: string | null;
                     };
                 };
             };

@@ -90,3 +90,11 @@ export function must(result: CliResult): any {
   if (result.code !== 0) throw new Error(`admin command failed (${result.code}): ${result.stderr}`);
   return result.json;
 }
+
+/** Signs a user in (the bootstrap owner unless told): the session cookie and the Origin the dashboard's writes must carry. */
+export async function ownerSession(s: TestStack, who = { email: s.bootstrap!.ownerEmail, password: s.bootstrap!.ownerPassword }): Promise<{ cookie: string; origin: string }> {
+  const origin = new URL(s.platform.settings.publicUrl).origin;
+  const signIn = await fetch(`${s.url}/api/v1/session`, { method: "POST", headers: { "content-type": "application/json", origin }, body: JSON.stringify(who) });
+  if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);
+  return { cookie: signIn.headers.get("set-cookie")!.split(";")[0], origin };
+}

@@ -81,7 +81,7 @@ test("every session-only operation reaches the dashboard service through the rou
       .filter(([, op]) => op["x-session-only"])
       .map(([method]) => ({ method: method.toUpperCase(), path: path.replace(/\{\w+\}/g, id) })),
   );
-  expect(calls.length).toBe(34);
+  expect(calls.length).toBe(35);
   for (const call of calls) {
     const res = await fetch(`${s.url}${call.path}`, { method: call.method, headers: { "content-type": "application/json" }, body: call.method === "GET" || call.method === "DELETE" ? undefined : "{}" });
     const body = (await res.json()) as { error?: { message: string } };
@@ -107,7 +107,8 @@ test("no route is documented that is not built", async () => {
   const consent = ["/api/v1/orgs/{orgId}/sites/{siteId}/cookies/scan", "/api/v1/orgs/{orgId}/sites/{siteId}/cookies/overrides/{name}"];
   const schedules = ["", "/{scheduleId}", "/{scheduleId}/pause", "/{scheduleId}/resume"].map((p) => `/api/v1/orgs/{orgId}/sites/{siteId}/report-schedules${p}`);
   const person = ["export", "erase"].map((p) => `/api/v1/orgs/{orgId}/sites/{siteId}/people/{visitorId}/${p}`);
-  const built = [...new Set(["/api/v1/openapi.json", "/api/v1/docs", ...documentedRoutes.map((r) => toOpenApi(r.path)), ...tracking, ...hooks, ...sessions, ...keys, ...workspace, ...consent, ...schedules, ...person])].sort();
+  const recommendations = ["/api/v1/orgs/{orgId}/sites/{siteId}/recommendations/{ruleKey}/status"];
+  const built = [...new Set(["/api/v1/openapi.json", "/api/v1/docs", ...documentedRoutes.map((r) => toOpenApi(r.path)), ...tracking, ...hooks, ...sessions, ...keys, ...workspace, ...consent, ...schedules, ...person, ...recommendations])].sort();
   expect(documented).toEqual(built);
   // And the tracking routes answer (not 404) on the running server.
   expect((await fetch(`${s.url}/v1/script.js`)).status).toBe(200);

@@ -38,6 +38,7 @@ const SitesPage = lazyPage("sites", () => import("./pages/Sites.tsx").then((m) =
 const AccountPage = lazyPage("account", () => import("./pages/Account.tsx").then((m) => m.AccountPage));
 const MembersPage = lazyPage("members", () => import("./pages/Members.tsx").then((m) => m.MembersPage));
 const SettingsPage = lazyPage("settings", () => import("./pages/Settings.tsx").then((m) => m.SettingsPage));
+const RecommendationsPage = lazyPage("recommendations", () => import("./pages/Recommendations.tsx").then((m) => m.RecommendationsPage));
 const IntegrationsPage = lazyPage("integrations", () => import("./pages/Integrations.tsx").then((m) => m.IntegrationsPage));
 const AcceptInvitation = lazyPage("accept-invitation", () => import("./pages/AcceptInvitation.tsx").then((m) => m.AcceptInvitation));
 
@@ -103,6 +104,8 @@ function SitePages({ orgId, siteId, page, itemId }: { orgId: string; siteId: str
         <LibraryReportPage base={base} orgId={orgId} reportKey={itemId} range={range} timezone={site.timezone} back={`${base}/library${rangeQuery(range)}`} />
       ) : page === "library" ? (
         <LibraryPage base={base} orgId={orgId} range={range} timezone={site.timezone} />
+      ) : page === "recommendations" ? (
+        <RecommendationsPage base={base} timezone={site.timezone} />
       ) : page === "integrations" ? (
         <IntegrationsPage base={base} siteId={siteId} manages={managesWorkspace(orgId)} />
       ) : (

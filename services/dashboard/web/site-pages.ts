@@ -22,9 +22,10 @@ export const SITE_PAGES = [
   { key: "consent", label: "Consent" },
   { key: "library", label: "Report library" },
   { key: "integrations", label: "Integrations" },
+  { key: "recommendations", label: "Recommendations" },
 ] as const;
 /** Site pages without a date range (their controls show no range picker). */
-export const UNDATED_PAGES: readonly string[] = ["integrations", "consent"];
+export const UNDATED_PAGES: readonly string[] = ["integrations", "consent", "recommendations"];
 export type SitePage = (typeof SITE_PAGES)[number]["key"];
 
 /** The organisation's own pages, beside the reports of its sites (at `/orgs/{org}/{key}`). */

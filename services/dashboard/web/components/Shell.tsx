@@ -114,6 +114,7 @@ const SITE_PAGE_PERMISSION: Partial<Record<SitePage, Permission>> = {
   links: "shortlinks.read",
   consent: "consent.read",
   library: "reports.read",
+  recommendations: "recommendations.read",
 };
 export function mayOpen(orgId: string, page: SitePage | WorkspacePage): boolean {
   if (page === "keys" || page === "members" || page === "settings") return managesWorkspace(orgId);
