@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { ControlStore } from "../db/control.ts";
+import type { ControlReader, ControlStore } from "../db/control.ts";
 import { benchmarkInputs, benchmarkResults, orgs } from "../db/control-schema.ts";
 import { METRIC_KEYS } from "./facts.ts";
 import { METRIC_LABELS } from "./metric-labels.ts";
@@ -159,11 +159,11 @@ export interface PeerRows {
  * to rank against peers), though the group's organizations and size band are still given.
  */
 export function peerRowsForSite(
-  control: ControlStore,
+  control: ControlReader,
   site: { orgId: string; sessions: number; metrics: Record<string, number> },
-  settings: BenchmarkSettings,
+  settings: Pick<BenchmarkSettings, "benchmarkMinSessions">,
 ): PeerRows {
-  const org = control.db.select({ industry: orgs.industry, optOut: orgs.benchmarkOptOut }).from(orgs).where(eq(orgs.id, site.orgId)).get();
+  const org = control.select({ industry: orgs.industry, optOut: orgs.benchmarkOptOut }).from(orgs).where(eq(orgs.id, site.orgId)).get();
   const industry = org?.industry ?? "general";
   const own = (metric: string) => site.metrics[metric] ?? null;
   if (!org || org.optOut) {
@@ -172,9 +172,9 @@ export function peerRowsForSite(
       rows: METRIC_KEYS.map((metric) => ({ metric, label: METRIC_LABELS[metric], value: own(metric), p25: null, p50: null, p75: null, source: "site" as const })),
     };
   }
-  const latestDay = control.db.select({ day: benchmarkResults.day }).from(benchmarkResults).where(eq(benchmarkResults.industry, industry)).orderBy(benchmarkResults.day).all().at(-1)?.day;
+  const latestDay = control.select({ day: benchmarkResults.day }).from(benchmarkResults).where(eq(benchmarkResults.industry, industry)).orderBy(benchmarkResults.day).all().at(-1)?.day;
   const results = latestDay
-    ? control.db.select().from(benchmarkResults).where(and(eq(benchmarkResults.industry, industry), eq(benchmarkResults.day, latestDay))).all()
+    ? control.select().from(benchmarkResults).where(and(eq(benchmarkResults.industry, industry), eq(benchmarkResults.day, latestDay))).all()
     : [];
   const byMetric = new Map(results.map((r) => [r.metric, r]));
   const tooSmall = site.sessions < settings.benchmarkMinSessions;

@@ -99,7 +99,7 @@ export async function computeRecommendations(platform: Platform, options: { site
   for (const { orgId, site, store, measured } of computed) {
     if (stopped()) break;
     try {
-      const peers = peerRowsForSite(platform.control, { orgId, sessions: measured.sessions, metrics: measured.metrics }, platform.settings);
+      const peers = peerRowsForSite(platform.control.db, { orgId, sessions: measured.sessions, metrics: measured.metrics }, platform.settings);
       const facts = await gatherFacts(platform, orgId, site, measured.window, peerBenchmarksOf(peers.rows), measured);
       const findings = rulesFor(facts);
       await runProgram(store, storeFindings(site.id, findings, measured, now));

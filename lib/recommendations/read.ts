@@ -1,10 +1,10 @@
 import { and, desc, eq } from "drizzle-orm";
-import { benchmarkResults, orgs } from "../db/control-schema.ts";
+import { orgs } from "../db/control-schema.ts";
 import type { ControlReader } from "../db/control.ts";
 import { recommendationRuns, recommendations } from "../db/tenant-schema.ts";
 import type { TenantStore } from "../db/tenants.ts";
 import { notFound } from "../errors.ts";
-import { METRIC_KEYS, METRIC_LABELS } from "./metric-labels.ts";
+import { peerRowsForSite } from "./benchmarks.ts";
 import type { Recommendations } from "./models.ts";
 
 type Benchmarks = Recommendations["benchmarks"];
@@ -36,7 +36,7 @@ export async function readRecommendations(control: ControlReader, site: Recommen
   return {
     industry: org.industry,
     computedAt: run ? isoOf(run.computedAt) : null,
-    benchmarks: benchmarksOf(control, org, run ?? null, options.minSessions),
+    benchmarks: benchmarksOf(control, site, org, run ?? null, options.minSessions),
     canManage: options.canManage,
     items: rows.map((row) => itemOf(row, options.now)),
   };
@@ -61,45 +61,9 @@ export function itemOf(row: typeof recommendations.$inferSelect, now: number): I
 
 type Run = typeof recommendationRuns.$inferSelect;
 
-function benchmarksOf(control: ControlReader, org: { industry: string; optOut: boolean }, run: Run | null, minSessions: number): Benchmarks {
-  const none = (reason: Reason, rows: Benchmarks["rows"] = []): Benchmarks => ({
-    orgs: 0,
-    eligible: false,
-    minSessions,
-    rows,
-    reason,
-    sizeBand: null,
-    window: run ? { from: run.windowFrom, to: run.windowTo } : null,
-  });
-  if (!run) return none(org.optOut ? "opted_out" : "no_data");
-  const values = JSON.parse(run.metrics) as Record<string, number>;
-  const siteRows = METRIC_KEYS.map((metric) => ({ metric, label: METRIC_LABELS[metric], value: values[metric] ?? null, p25: null, p50: null, p75: null, source: "site" }));
-  if (org.optOut) return none("opted_out", siteRows);
-  const latest = control.select({ day: benchmarkResults.day }).from(benchmarkResults).where(eq(benchmarkResults.industry, org.industry)).orderBy(desc(benchmarkResults.day)).limit(1).get();
-  if (!latest) return none("no_data", siteRows);
-  const results = new Map(
-    control.select().from(benchmarkResults).where(and(eq(benchmarkResults.industry, org.industry), eq(benchmarkResults.day, latest.day))).all().map((r) => [r.metric, r]),
-  );
-  // The group (orgs, size band, why withheld) is the same for every metric; the first published metric speaks for it.
-  const group = METRIC_KEYS.map((m) => results.get(m)).find((r) => r !== undefined) ?? [...results.values()][0];
-  const peersOf = (metric: string) => {
-    const r = results.get(metric);
-    return r?.eligible ? r : null;
-  };
-  // A site under the contribution threshold would compare a noisy value with its peers: it sees its own values only.
-  const tooSmall = run.sessions < minSessions;
-  const rows = siteRows.map((row) => {
-    const peers = tooSmall ? null : peersOf(row.metric);
-    return peers ? { ...row, p25: peers.p25, p50: peers.p50, p75: peers.p75, source: "peers" } : row;
-  });
-  const eligible = rows.some((r) => r.source === "peers");
-  return {
-    orgs: group.orgs,
-    eligible,
-    minSessions,
-    rows,
-    reason: eligible ? null : tooSmall ? "below_min_sessions" : ((group.reason ?? "no_data") as Reason),
-    sizeBand: group.sizeP25 !== null && group.sizeP75 !== null ? { p25: group.sizeP25, p75: group.sizeP75 } : null,
-    window: { from: run.windowFrom, to: run.windowTo },
-  };
+/** The benchmark rows as the nightly job compared the site (lib/recommendations/benchmarks.ts peerRowsForSite), over its last run's window. */
+function benchmarksOf(control: ControlReader, site: RecommendationsSite, org: { optOut: boolean }, run: Run | null, minSessions: number): Benchmarks {
+  if (!run) return { orgs: 0, eligible: false, minSessions, rows: [], reason: (org.optOut ? "opted_out" : "no_data") as Reason, sizeBand: null, window: null };
+  const peers = peerRowsForSite(control, { orgId: site.orgId, sessions: run.sessions, metrics: JSON.parse(run.metrics) as Record<string, number> }, { benchmarkMinSessions: minSessions });
+  return { orgs: peers.orgs, eligible: peers.eligible, minSessions, rows: peers.rows, reason: peers.reason, sizeBand: peers.sizeBand, window: { from: run.windowFrom, to: run.windowTo } };
 }
