@@ -29,8 +29,8 @@ export interface PopupAbFacts {
   loser: string | null;
   winnerRate: number | null;
   loserRate: number | null;
-  /** Views of the losing variant in the window. */
-  loserViews: number;
+  /** Visitors shown the losing variant in the window (its exposures). */
+  loserVisitors: number;
 }
 export interface PopupFacts { popupId: string; name: string; views: number; leads: number; leadRate: number | null; ab: PopupAbFacts | null }
 export interface ReferrerFacts { host: string; sessions: number; conversions: number }

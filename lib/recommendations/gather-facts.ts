@@ -134,6 +134,6 @@ function abFacts(test: TestResult): PopupFacts["ab"] {
     loser: loser?.key ?? null,
     winnerRate: winner ? rate(winner) : null,
     loserRate: loser ? rate(loser) : null,
-    loserViews: loser?.n ?? 0,
+    loserVisitors: loser?.n ?? 0,
   };
 }
