@@ -3,6 +3,7 @@ import { must, startStack, type TestStack } from "../helpers/stack.ts";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { batch, CHROME_UA, ev, IPHONE_UA, openTenant, post, uuid } from "../helpers/hits.ts";
+import { ConsentRows } from "../helpers/consent-inventory.ts";
 import { createPopup } from "../../lib/engagement/manage.ts";
 import { checkPopupDef } from "../../lib/engagement/popup-definition.ts";
 import { epochDayOf } from "../../lib/time.ts";
@@ -30,6 +31,10 @@ import { rulesFor } from "../../lib/recommendations/rules/index.ts";
  * 20 leads (0.1); b 200, 40 leads (0.2) → verdict winner b; a, the loser, was still shown to
  * 200 visitors. popup_days 11-03: a 300 views, b 300 → 600 views, 60 leads, lead rate 0.1.
  * Exposures of 11-01 (before the window) are not counted.
+ *
+ * Cookie inventory (visits' samples): _ga (analytics) and _fbp (marketing) seen on a visit
+ * without consent → two violations; PHPSESSID (necessary) is none; _gcl_au seen only with full
+ * consent is none.
  */
 
 let s: TestStack;
@@ -95,6 +100,9 @@ beforeAll(async () => {
   day.run(popupId, epochDayOf("2026-11-03"), "b", 300);
   day.run(popupId, epochDayOf("2026-11-01"), "a", 999);
   db.close();
+  const consent = new ConsentRows(s.dataDir, orgId);
+  consent.visit(site.id, { url: "http://localhost/", state: 0, at: at("2026-11-03T10:00:00Z"), cookies: ["_ga", "_fbp", "PHPSESSID"] });
+  consent.visit(site.id, { url: "http://localhost/pricing", state: 3, at: at("2026-11-04T10:00:00Z"), cookies: ["_gcl_au", "PHPSESSID"] });
   s.clock.ms = at("2026-11-08T04:00:00Z");
 }, 60_000);
 
@@ -126,7 +134,7 @@ test("gatherFacts gives the site's facts over the window, exactly", async () => 
     ],
     paidChannels: [{ channel: "paid_search", sessions: 2, bounceRate: 0.5 }],
     paid: { sessions: 2, untagged: 1 },
-    consentViolations: { count: 0, names: [] },
+    consentViolations: { count: 2, names: ["_fbp", "_ga"] },
     devices: { mobile: { sessions: 1, conversions: 0, conversionRate: 0 }, desktop: { sessions: 3, conversions: 1, conversionRate: 0.3333 } },
     popups: [{ popupId, name: "Spring", views: 600, leads: 60, leadRate: 0.1, ab: { finished: true, winner: "b", loser: "a", winnerRate: 0.2, loserRate: 0.1, loserVisitors: 200 } }],
     referrers: [{ host: "example.org", sessions: 1, conversions: 0 }],
@@ -134,10 +142,11 @@ test("gatherFacts gives the site's facts over the window, exactly", async () => 
     siteStatus: "stale",
     rejectedHosts: [{ host: "copy.example", hits: 1 }],
   });
-  // And the rules on them: the stale site (4 sessions × 3) and / 's INP (2 × (600 − 200) / 200 × 3)
-  // first, the A/B loser still shown (200 × (0.2 − 0.1) / 0.2 × 2), the failing webhook
-  // (1 lead × 3), then the untagged click and the rejected host, the
-  // paid bounce against the peers' p75 (2 × (0.5 − 0.4) / 0.4 × 2), / 's LCP (2 × 0.2 × 2).
+  // And the rules on them, by score: the A/B loser still shown (200 × (0.2 − 0.1) / 0.2 × 2);
+  // consent violations and the stale site (4 sessions × 3) and / 's INP (2 × (600 − 200) / 200
+  // × 3), ties by ruleKey; the failing webhook (1 lead × 3); the untagged click and the rejected
+  // host (1 × 2); the paid bounce against the peers' p75 (2 × (0.5 − 0.4) / 0.4 × 2); / 's LCP
+  // (2 × 0.2 × 2).
   const findings = rulesFor(facts);
   expect(findings[0]).toMatchObject({
     severity: "medium",
@@ -146,6 +155,7 @@ test("gatherFacts gives the site's facts over the window, exactly", async () => 
   });
   expect(findings.map((f) => [f.ruleKey, f.score])).toEqual([
     ["popup_ab_loser", 200],
+    ["consent_violations", 12],
     ["poor_inp", 12],
     ["site_stale", 12],
     ["webhook_failing", 3],
