@@ -93,6 +93,14 @@ describe("each rule", () => {
     expect(RULES.webhook_failing!(facts)).toBeNull();
     facts.webhooks[0] = { ...facts.webhooks[0]!, enabled: false, failingSince: null };
     expect(RULES.webhook_failing!(facts)?.title).toBe("Lead delivery is broken: CRM is disabled");
+    facts.webhooks.push({ webhookId: "wh_2", name: "Mailer", url: "https://mail.example/in", enabled: true, failingSince: NOW - 3 * 3_600_000 });
+    const finding = RULES.webhook_failing!(facts)!;
+    // 12 leads × 1 × 3
+    expect(finding).toMatchObject({ severity: "high", score: 36, title: "Lead delivery is broken: CRM is disabled and Mailer has failed for 3 hours" });
+    expect(finding.evidence).toEqual({ webhooks: [
+      { webhookId: "wh_1", name: "CRM", enabled: false, failingSince: null },
+      { webhookId: "wh_2", name: "Mailer", enabled: true, failingSince: "2026-11-27T01:00:00.000Z" },
+    ] });
   });
 });
 
