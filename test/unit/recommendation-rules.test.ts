@@ -23,7 +23,7 @@ function quiet(): SiteFacts {
       { path: "/pricing", sessions: 200, lcpP75: 2500, inpP75: 200, clsP75: 0.1 },
       { path: "/blog", sessions: 50, lcpP75: null, inpP75: null, clsP75: null },
     ],
-    paidChannels: [{ channel: "Paid Search", sessions: 150, bounceRate: 0.45 }],
+    paidChannels: [{ channel: "paid_search", sessions: 150, bounceRate: 0.45 }],
     paid: { sessions: 150, untagged: 0 },
     consentViolations: { count: 0, names: [] },
     devices: { mobile: { sessions: 400, conversions: 6, conversionRate: 0.015 }, desktop: { sessions: 600, conversions: 14, conversionRate: 14 / 600 } },
@@ -123,7 +123,7 @@ describe("exact findings", () => {
     // 400 × (0.02 − 0.005) / 0.02 × 2
     expect(RULES.mobile_conversion_gap!(facts)).toMatchObject({ score: 600, title: "Mobile converts at 0.5 %, desktop at 4.0 %" });
     // 150 × (0.6 − 0.5) / 0.5 × 2
-    expect(RULES.paid_bounce_high!(facts)).toMatchObject({ score: 60, title: "Paid traffic bounces more than most of your industry: Paid Search 60.0 %" });
+    expect(RULES.paid_bounce_high!(facts)).toMatchObject({ score: 60, title: "Paid traffic bounces more than most of your industry: paid search 60.0 %" });
     expect(RULES.consent_violations!(facts)).toMatchObject({ score: 3000, title: "2 cookies set before consent" });
     // 250 × (0.06 − 0.03) / 0.06 × 2
     expect(RULES.popup_ab_loser!(facts)).toMatchObject({ score: 250, title: "A/B test over, but the losing variant still shows: Newsletter" });
