@@ -12,7 +12,7 @@ import { popupDetail } from "../engagement/popup-report.ts";
 import { hitSpans, rejectedHostsOf, statusOf } from "../sites/status.ts";
 import { orgSite } from "../sites/sites.ts";
 import { epochDayOf } from "../time.ts";
-import type { DeviceFacts, LandingPageFacts, PeerBenchmarks, PopupFacts, SiteFacts, SiteMetrics, WebhookFacts } from "./facts.ts";
+import type { DeviceFacts, LandingPageFacts, PeerBenchmarks, PopupFacts, SiteFacts, MetricValues, WebhookFacts } from "./facts.ts";
 
 const TOP_LANDING_PAGES = 10;
 const TOP_REFERRERS = 5;
@@ -20,7 +20,7 @@ const TOP_REFERRERS = 5;
 /** The site's own values, as the job measured them over the window (its `recommendation_runs` row). */
 export interface MeasuredSite {
   sessions: number;
-  metrics: SiteMetrics;
+  metrics: MetricValues;
 }
 
 /** Benchmark rows (as `benchmarks.rows`) → the percentiles of the rows that are the peers'. */
