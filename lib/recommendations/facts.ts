@@ -13,7 +13,7 @@ export const METRIC_KEYS = [
 ] as const;
 export type MetricKey = (typeof METRIC_KEYS)[number];
 /** A metric without data is absent, not zero. */
-export type SiteMetrics = Partial<Record<MetricKey, number>>;
+export type MetricValues = Partial<Record<MetricKey, number>>;
 
 export interface PeerPercentiles { p25: number; p50: number; p75: number }
 /** The industry group's published percentiles; empty when the group is not eligible or opted out. */
@@ -29,8 +29,8 @@ export interface PopupAbFacts {
   loser: string | null;
   winnerRate: number | null;
   loserRate: number | null;
-  /** Views of the losing variant in the window. */
-  loserViews: number;
+  /** Visitors shown the losing variant in the window (its exposures). */
+  loserVisitors: number;
 }
 export interface PopupFacts { popupId: string; name: string; views: number; leads: number; leadRate: number | null; ab: PopupAbFacts | null }
 export interface ReferrerFacts { host: string; sessions: number; conversions: number }
@@ -48,7 +48,7 @@ export interface SiteFacts {
   sessions: number;
   conversions: number;
   leads: number;
-  metrics: SiteMetrics;
+  metrics: MetricValues;
   peers: PeerBenchmarks;
   /** Top-10 landing pages by sessions, with their vitals' p75 (null without samples). */
   landingPages: LandingPageFacts[];

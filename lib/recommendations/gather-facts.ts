@@ -2,7 +2,7 @@ import { and, eq, gte, lt, count as countOf } from "drizzle-orm";
 import type { Platform } from "../platform.ts";
 import type { AnalyticsSite } from "../analytics/site-cache.ts";
 import { NOT_SET, sessionsInRange, type Group } from "../analytics/engine.ts";
-import { metricOf, type SessionSums } from "../analytics/metrics.ts";
+import { metricOf } from "../analytics/metrics.ts";
 import { vitalsByPath } from "../analytics/reports/behaviour.ts";
 import { PAID_CHANNELS } from "../channels.ts";
 import { consentSite, cookieInventory } from "../consent/inventory-read.ts";
@@ -12,7 +12,7 @@ import { popupDetail } from "../engagement/popup-report.ts";
 import { hitSpans, rejectedHostsOf, statusOf } from "../sites/status.ts";
 import { orgSite } from "../sites/sites.ts";
 import { epochDayOf } from "../time.ts";
-import type { DeviceFacts, LandingPageFacts, PeerBenchmarks, PopupFacts, SiteFacts, SiteMetrics, WebhookFacts } from "./facts.ts";
+import type { DeviceFacts, LandingPageFacts, PeerBenchmarks, PopupFacts, SiteFacts, MetricValues, WebhookFacts } from "./facts.ts";
 
 const TOP_LANDING_PAGES = 10;
 const TOP_REFERRERS = 5;
@@ -20,7 +20,7 @@ const TOP_REFERRERS = 5;
 /** The site's own values, as the job measured them over the window (its `recommendation_runs` row). */
 export interface MeasuredSite {
   sessions: number;
-  metrics: SiteMetrics;
+  metrics: MetricValues;
 }
 
 /** Benchmark rows (as `benchmarks.rows`) → the percentiles of the rows that are the peers'. */
@@ -47,8 +47,8 @@ export async function gatherFacts(platform: Platform, orgId: string, site: Analy
   const now = platform.now();
   const data = site.data;
   const from = epochDayOf(window.from), to = epochDayOf(window.to);
-  const [landing, channel, device, referrer] = sessionsInRange(data, { from, to, groupBy: ["landing", "channel", "device", "referrer"] }).groups;
-  const totals: SessionSums = sessionsInRange(data, { from, to }).totals;
+  const grouped = sessionsInRange(data, { from, to, groupBy: ["landing", "channel", "device", "referrer"] });
+  const [landing, channel, device, referrer] = grouped.groups;
 
   // Vitals are kept per path code; the landing page groups are keyed by path.
   const vitals = new Map([...vitalsByPath(data, from, to)].filter(([code]) => code !== 0).map(([code, v]) => [data.paths.keys[code]!, v]));
@@ -93,7 +93,7 @@ export async function gatherFacts(platform: Platform, orgId: string, site: Analy
     now,
     minSessions: platform.settings.benchmarkMinSessions,
     sessions: measured.sessions,
-    conversions: totals.conversions,
+    conversions: grouped.totals.conversions,
     leads: leadCount?.n ?? 0,
     metrics: measured.metrics,
     peers,
@@ -134,6 +134,6 @@ function abFacts(test: TestResult): PopupFacts["ab"] {
     loser: loser?.key ?? null,
     winnerRate: winner ? rate(winner) : null,
     loserRate: loser ? rate(loser) : null,
-    loserViews: loser?.n ?? 0,
+    loserVisitors: loser?.n ?? 0,
   };
 }

@@ -6,7 +6,7 @@ import { vitalsByPath } from "../analytics/reports/behaviour.ts";
 import { resolveRange, type DateRange } from "../date-range.ts";
 import { readRows } from "../db/statements.ts";
 import { dayIn, epochDayOf } from "../time.ts";
-import type { MetricKey, SiteMetrics } from "./facts.ts";
+import type { MetricKey, MetricValues } from "./facts.ts";
 
 
 /** A site measured over the window (docs/recommendations.md "The site's metrics"). */
@@ -14,7 +14,7 @@ export interface SiteMeasurement {
   window: DateRange;
   sessions: number;
   /** Absent when the site has no data for a metric (no sessions, no vitals samples, no popup views, no clicks). */
-  metrics: SiteMetrics;
+  metrics: MetricValues;
 }
 
 export const WINDOW_DAYS = 28;
@@ -30,7 +30,7 @@ export async function siteMetrics(site: AnalyticsSite, now: number): Promise<Sit
   const range = windowOf(site.timezone, now);
   const from = epochDayOf(range.from);
   const to = epochDayOf(range.to);
-  const metrics: SiteMetrics = {};
+  const metrics: MetricValues = {};
 
   const { totals, groups } = sessionsInRange(site.data, { from, to, groupBy: ["device"] });
   const sessions = totals.sessions;

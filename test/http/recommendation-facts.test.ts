@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { must, startStack, type TestStack } from "../helpers/stack.ts";
+import { Database } from "bun:sqlite";
+import { join } from "node:path";
 import { batch, CHROME_UA, ev, IPHONE_UA, openTenant, post, uuid } from "../helpers/hits.ts";
+import { ConsentRows } from "../helpers/consent-inventory.ts";
+import { createPopup } from "../../lib/engagement/manage.ts";
+import { checkPopupDef } from "../../lib/engagement/popup-definition.ts";
+import { epochDayOf } from "../../lib/time.ts";
 import { analyticsSite } from "../../lib/analytics/site-cache.ts";
 import { resolveRange } from "../../lib/date-range.ts";
 import { gatherFacts, peerBenchmarksOf } from "../../lib/recommendations/gather-facts.ts";
@@ -20,12 +26,22 @@ import { rulesFor } from "../../lib/recommendations/rules/index.ts";
  *
  * Plus one lead (V1, through the inbound webhook) and one outbound webhook, active, whose
  * delivery of that lead failed at 10:30 (failing for days by the time of reading).
+ *
+ * Popup "Spring" with an A/B test a / b (50/50), exposures first seen on 11-03: a 200 visitors,
+ * 20 leads (0.1); b 200, 40 leads (0.2) → verdict winner b; a, the loser, was still shown to
+ * 200 visitors. popup_days 11-03: a 300 views, b 300 → 600 views, 60 leads, lead rate 0.1.
+ * Exposures of 11-01 (before the window) are not counted.
+ *
+ * Cookie inventory (visits' samples): _ga (analytics) and _fbp (marketing) seen on a visit
+ * without consent → two violations; PHPSESSID (necessary) is none; _gcl_au seen only with full
+ * consent is none.
  */
 
 let s: TestStack;
 let orgId: string;
 let site: { id: string; siteKey: string };
 let webhookId: string;
+let popupId: string;
 
 const at = (iso: string) => Date.parse(iso);
 const page = (path: string, ts: string) => ev("pageview", at(ts), { u: `http://localhost${path}`, ti: path });
@@ -66,6 +82,27 @@ beforeAll(async () => {
   expect(await send(uuid(), [page("/", "2026-11-04T09:00:00Z"), ev("vital", at("2026-11-04T09:00:05Z"), { u: "http://localhost/", n: "INP", val: 600 })], { ref: "https://example.org/post", mobile: true })).toBe(202);
   expect(await send(uuid(), [page("/pricing", "2026-11-05T09:00:00Z"), ev("engagement", at("2026-11-05T09:00:15Z"), { u: "http://localhost/pricing", et: 15_000 })])).toBe(202);
   expect(await send(uuid(), [page("/", "2026-11-05T10:00:00Z")], { origin: "http://copy.example" })).toBe(403);
+  popupId = await createPopup(await s.platform.tenants.get({ id: orgId, dbUrl: null }), site.id, checkPopupDef({
+    name: "Spring", content: { title: "Get 10 % off" }, form: { fields: ["email"] }, triggers: [{ kind: "immediately" }],
+    variants: [{ key: "a", name: "Discount" }, { key: "b", name: "Guide" }],
+  }, ""), "active", at("2026-11-01T00:00:00Z"));
+  const db = new Database(join(s.dataDir, `${orgId}.sqlite`));
+  const exposure = db.query("INSERT INTO popup_exposures (popup_id, visitor, variant, first_at, views, closes, lead_at) VALUES (?, ?, ?, ?, 1, 0, ?)");
+  let visitor = 10_000_000;
+  const exposures = (variant: string, n: number, leads: number, firstAt = at("2026-11-03T12:00:00Z")) => {
+    for (let i = 0; i < n; i++) exposure.run(popupId, visitor++, variant, firstAt, i < leads ? firstAt + 60_000 : null);
+  };
+  exposures("a", 200, 20);
+  exposures("b", 200, 40);
+  exposures("a", 50, 0, at("2026-11-01T12:00:00Z"));
+  const day = db.query("INSERT INTO popup_days (popup_id, day, variant, views, closes, submits) VALUES (?, ?, ?, ?, 0, 0)");
+  day.run(popupId, epochDayOf("2026-11-03"), "a", 300);
+  day.run(popupId, epochDayOf("2026-11-03"), "b", 300);
+  day.run(popupId, epochDayOf("2026-11-01"), "a", 999);
+  db.close();
+  const consent = new ConsentRows(s.dataDir, orgId);
+  consent.visit(site.id, { url: "http://localhost/", state: 0, at: at("2026-11-03T10:00:00Z"), cookies: ["_ga", "_fbp", "PHPSESSID"] });
+  consent.visit(site.id, { url: "http://localhost/pricing", state: 3, at: at("2026-11-04T10:00:00Z"), cookies: ["_gcl_au", "PHPSESSID"] });
   s.clock.ms = at("2026-11-08T04:00:00Z");
 }, 60_000);
 
@@ -97,18 +134,28 @@ test("gatherFacts gives the site's facts over the window, exactly", async () => 
     ],
     paidChannels: [{ channel: "paid_search", sessions: 2, bounceRate: 0.5 }],
     paid: { sessions: 2, untagged: 1 },
-    consentViolations: { count: 0, names: [] },
+    consentViolations: { count: 2, names: ["_fbp", "_ga"] },
     devices: { mobile: { sessions: 1, conversions: 0, conversionRate: 0 }, desktop: { sessions: 3, conversions: 1, conversionRate: 0.3333 } },
-    popups: [],
+    popups: [{ popupId, name: "Spring", views: 600, leads: 60, leadRate: 0.1, ab: { finished: true, winner: "b", loser: "a", winnerRate: 0.2, loserRate: 0.1, loserVisitors: 200 } }],
     referrers: [{ host: "example.org", sessions: 1, conversions: 0 }],
     webhooks: [{ webhookId, name: "93.184.215.14", url: "https://93.184.215.14/hook", enabled: true, failingSince: at("2026-11-02T10:30:00Z") }],
     siteStatus: "stale",
     rejectedHosts: [{ host: "copy.example", hits: 1 }],
   });
-  // And the rules on them: the stale site (4 sessions × 3) and / 's INP (2 × (600 − 200) / 200 × 3)
-  // first, the failing webhook (1 lead × 3), then the untagged click and the rejected host, the
-  // paid bounce against the peers' p75 (2 × (0.5 − 0.4) / 0.4 × 2), / 's LCP (2 × 0.2 × 2).
-  expect(rulesFor(facts).map((f) => [f.ruleKey, f.score])).toEqual([
+  // And the rules on them, by score: the A/B loser still shown (200 × (0.2 − 0.1) / 0.2 × 2);
+  // consent violations and the stale site (4 sessions × 3) and / 's INP (2 × (600 − 200) / 200
+  // × 3), ties by ruleKey; the failing webhook (1 lead × 3); the untagged click and the rejected
+  // host (1 × 2); the paid bounce against the peers' p75 (2 × (0.5 − 0.4) / 0.4 × 2); / 's LCP
+  // (2 × 0.2 × 2).
+  const findings = rulesFor(facts);
+  expect(findings[0]).toMatchObject({
+    severity: "medium",
+    title: "A/B test over, but the losing variant still shows: Spring",
+    body: '"Spring": variant a (10.0 % lead rate) lost to b (20.0 %) yet was shown to 200 visitors in the window. 200 visitors saw a variant known to convert worse.',
+  });
+  expect(findings.map((f) => [f.ruleKey, f.score])).toEqual([
+    ["popup_ab_loser", 200],
+    ["consent_violations", 12],
     ["poor_inp", 12],
     ["site_stale", 12],
     ["webhook_failing", 3],

@@ -23,11 +23,11 @@ function quiet(): SiteFacts {
       { path: "/pricing", sessions: 200, lcpP75: 2500, inpP75: 200, clsP75: 0.1 },
       { path: "/blog", sessions: 50, lcpP75: null, inpP75: null, clsP75: null },
     ],
-    paidChannels: [{ channel: "Paid Search", sessions: 150, bounceRate: 0.45 }],
+    paidChannels: [{ channel: "paid_search", sessions: 150, bounceRate: 0.45 }],
     paid: { sessions: 150, untagged: 0 },
     consentViolations: { count: 0, names: [] },
     devices: { mobile: { sessions: 400, conversions: 6, conversionRate: 0.015 }, desktop: { sessions: 600, conversions: 14, conversionRate: 14 / 600 } },
-    popups: [{ popupId: "pop_1", name: "Newsletter", views: 500, leads: 25, leadRate: 0.05, ab: { finished: false, winner: null, loser: null, winnerRate: null, loserRate: null, loserViews: 0 } }],
+    popups: [{ popupId: "pop_1", name: "Newsletter", views: 500, leads: 25, leadRate: 0.05, ab: { finished: false, winner: null, loser: null, winnerRate: null, loserRate: null, loserVisitors: 0 } }],
     referrers: [{ host: "news.example", sessions: 300, conversions: 4 }, { host: "forum.example", sessions: 150, conversions: 0 }],
     webhooks: [{ webhookId: "wh_1", name: "CRM", url: "https://crm.example/hook", enabled: true, failingSince: NOW - 30 * 60_000 }],
     siteStatus: "active",
@@ -44,7 +44,7 @@ const tripped: Record<string, (f: SiteFacts) => void> = {
   no_conversions: (f) => { f.conversions = 0; },
   consent_violations: (f) => { f.consentViolations = { count: 2, names: ["_fbp", "_ga"] }; },
   mobile_conversion_gap: (f) => { f.devices.mobile = { sessions: 400, conversions: 2, conversionRate: 0.005 }; f.devices.desktop = { sessions: 600, conversions: 24, conversionRate: 0.04 }; },
-  popup_ab_loser: (f) => { f.popups[0]!.ab = { finished: true, winner: "B", loser: "A", winnerRate: 0.06, loserRate: 0.03, loserViews: 250 }; },
+  popup_ab_loser: (f) => { f.popups[0]!.ab = { finished: true, winner: "B", loser: "A", winnerRate: 0.06, loserRate: 0.03, loserVisitors: 250 }; },
   popup_below_peers: (f) => { f.popups[0] = { ...f.popups[0]!, leads: 10, leadRate: 0.02 }; },
   referrer_never_converts: (f) => { f.referrers[1]!.sessions = 200; },
   webhook_failing: (f) => { f.webhooks[0]!.failingSince = NOW - 3 * 3_600_000; },
@@ -93,6 +93,14 @@ describe("each rule", () => {
     expect(RULES.webhook_failing!(facts)).toBeNull();
     facts.webhooks[0] = { ...facts.webhooks[0]!, enabled: false, failingSince: null };
     expect(RULES.webhook_failing!(facts)?.title).toBe("Lead delivery is broken: CRM is disabled");
+    facts.webhooks.push({ webhookId: "wh_2", name: "Mailer", url: "https://mail.example/in", enabled: true, failingSince: NOW - 3 * 3_600_000 });
+    const finding = RULES.webhook_failing!(facts)!;
+    // 12 leads × 1 × 3
+    expect(finding).toMatchObject({ severity: "high", score: 36, title: "Lead delivery is broken: CRM is disabled and Mailer has failed for 3 hours" });
+    expect(finding.evidence).toEqual({ webhooks: [
+      { webhookId: "wh_1", name: "CRM", enabled: false, failingSince: null },
+      { webhookId: "wh_2", name: "Mailer", enabled: true, failingSince: "2026-11-27T01:00:00.000Z" },
+    ] });
   });
 });
 
@@ -115,7 +123,7 @@ describe("exact findings", () => {
     // 400 × (0.02 − 0.005) / 0.02 × 2
     expect(RULES.mobile_conversion_gap!(facts)).toMatchObject({ score: 600, title: "Mobile converts at 0.5 %, desktop at 4.0 %" });
     // 150 × (0.6 − 0.5) / 0.5 × 2
-    expect(RULES.paid_bounce_high!(facts)).toMatchObject({ score: 60, title: "Paid traffic bounces more than most of your industry: Paid Search 60.0 %" });
+    expect(RULES.paid_bounce_high!(facts)).toMatchObject({ score: 60, title: "Paid traffic bounces more than most of your industry: paid search 60.0 %" });
     expect(RULES.consent_violations!(facts)).toMatchObject({ score: 3000, title: "2 cookies set before consent" });
     // 250 × (0.06 − 0.03) / 0.06 × 2
     expect(RULES.popup_ab_loser!(facts)).toMatchObject({ score: 250, title: "A/B test over, but the losing variant still shows: Newsletter" });

@@ -1,6 +1,6 @@
 import { THRESHOLDS, ratingOf, type Vital } from "../../analytics/web-vitals.ts";
 import type { Finding, LandingPageFacts, SiteFacts } from "../facts.ts";
-import { count, list, ms, plural } from "./format.ts";
+import { list, ms, plural } from "./format.ts";
 import { beyond, scoreOf } from "./score.ts";
 
 type VitalField = "lcpP75" | "inpP75" | "clsP75";
@@ -46,7 +46,7 @@ export function vitalRule(ruleKey: string, vital: "LCP" | "INP" | "CLS", field: 
       score: scoreOf(1, weighted, severity),
       title: `${ADVICE[vital].label} on ${plural(pages.length, "top landing page")}: worst ${shown(vital, worst[field])} on ${worst.path}`,
       body: `On ${list(pages.map((p) => `${p.path} (${shown(vital, p[field])})`))}, ${ADVICE[vital].what}: the 75th percentile is above Google's "good" limit of ${shown(vital, good)}`
-        + `${poor.length > 0 ? `, and ${plural(poor.length, "page")} ${poor.length === 1 ? "is" : "are"} in the "poor" range` : ""}. These pages started ${count(sessions)} sessions in the window.`,
+        + `${poor.length > 0 ? `, and ${plural(poor.length, "page")} ${poor.length === 1 ? "is" : "are"} in the "poor" range` : ""}. ${pages.length === 1 ? "This page" : "These pages"} started ${plural(sessions, "session")} in the window.`,
       action: ADVICE[vital].action,
       evidence: { threshold: good, pages: pages.map((p) => ({ path: p.path, sessions: p.sessions, p75: p[field] })) },
     };

@@ -18,6 +18,8 @@ export function webhookFailing(facts: SiteFacts): Finding | null {
     title: `Lead delivery is broken: ${list(hooks.map(describe))}`,
     body: `${list(hooks.map((w) => `${describe(w)} (${w.url})`))}. New leads are stored here but do not reach the receiving system; the site had ${count(facts.leads)} leads in the window.`,
     action: "Open Integrations → webhooks, check the receiving URL and its last error, fix the receiver and re-enable the webhook; then resend the leads it missed.",
-    evidence: { webhooks: hooks.map((w) => ({ webhookId: w.webhookId, name: w.name, enabled: w.enabled, failingSince: w.failingSince })) },
+    // failingSince as a time, not a number: a new failure after a recovery is a new incident
+    // (identity), where a 20 % move of an epoch would never count.
+    evidence: { webhooks: hooks.map((w) => ({ webhookId: w.webhookId, name: w.name, enabled: w.enabled, failingSince: w.failingSince === null ? null : new Date(w.failingSince).toISOString() })) },
   };
 }
