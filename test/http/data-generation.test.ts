@@ -90,7 +90,10 @@ test("a deletion with a generation bump is followed here, in another process's l
   expect(await sessionsOf(loadedElsewhere)).toEqual({ sessions: 2, pageviews: 2, restored: false, generation: 1 });
 
   // A snapshot from before the deletion, found by a fresh process (one that stopped late left it): not restored.
+  // Both processes rebuilt the site and may still be writing its new snapshot: wait for both, or
+  // a late write would replace the old copy put back here (seen on a loaded clean-clone run).
   await (await analyticsSite(s.platform, orgId, site.id)).data.snapshotSaved();
+  await (await analyticsSite(loadedElsewhere, orgId, site.id)).data.snapshotSaved();
   copyFileSync(`${snapshot}.before`, snapshot);
   const restarted = otherProcess();
   expect(await sessionsOf(restarted)).toEqual({ sessions: 2, pageviews: 2, restored: false, generation: 1 });
