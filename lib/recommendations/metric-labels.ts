@@ -1,5 +1,7 @@
-/** The site's metrics in the order the benchmark rows show them, with their labels (docs/recommendations.md). */
-export const METRIC_LABELS = {
+import type { MetricKey } from "./facts.ts";
+
+/** The label of each of the site's metrics (docs/recommendations.md); the keys and their order are facts.ts METRIC_KEYS. */
+export const METRIC_LABELS: Record<MetricKey, string> = {
   engagementRate: "Engagement rate",
   bounceRate: "Bounce rate",
   conversionRate: "Session conversion rate",
@@ -12,6 +14,4 @@ export const METRIC_LABELS = {
   clsP75: "CLS p75",
   popupConversionRate: "Popup lead rate",
   shortLinkHumanShare: "Short-link human click share",
-} as const;
-export type MetricKey = keyof typeof METRIC_LABELS;
-export const METRIC_KEYS = Object.keys(METRIC_LABELS) as MetricKey[];
+};
