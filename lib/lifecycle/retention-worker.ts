@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { orgs, sites } from "../db/control-schema.ts";
 import type { OrgStoreRef, TenantStore } from "../db/tenants.ts";
 import { ReachableStores } from "../db/reachable-stores.ts";
-import { getOp, runOp, runProgram, type Program } from "../db/statements.ts";
-import { auditRow, recordAudit, type Actor } from "../audit.ts";
+import { getOp, runProgram, type Program } from "../db/statements.ts";
+import { auditOp, recordAudit, type Actor } from "../audit.ts";
 import { logLine } from "../log.ts";
 import { PeriodicWorker } from "../periodic-passes.ts";
 import type { Platform } from "../platform.ts";
@@ -37,11 +37,7 @@ function* claim(orgId: string, now: number, settings: { eventsMonths: number; de
   const today = now - (now % DAY);
   const done = yield getOp("SELECT 1 AS claimed FROM audit_log WHERE action = 'retention.started' AND at >= ? AND target_id = ? LIMIT 1", today, orgId);
   if (done) return false;
-  const row = auditRow({ actor: ACTOR, action: "retention.started", label: "Retention purge started", target: { type: "org", id: orgId }, meta: settings, at: now });
-  yield runOp(
-    "INSERT INTO audit_log (id, at, actor_type, actor_id, actor_name, actor_email, action, label, target_type, target_id, meta, ip) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)",
-    row.id, row.at, row.actorType, row.actorId, row.actorName, row.actorEmail ?? "", row.action, row.label, row.targetType, row.targetId, row.meta ?? "{}",
-  );
+  yield auditOp({ actor: ACTOR, action: "retention.started", label: "Retention purge started", target: { type: "org", id: orgId }, meta: settings, at: now });
   return true;
 }
 

@@ -2,7 +2,7 @@ import { orgs } from "../db/control-schema.ts";
 import { getOp, readRows, runOp, runProgram, type Program, type StoreHandles } from "../db/statements.ts";
 import type { OrgStoreRef, TenantStore } from "../db/tenants.ts";
 import { ReachableStores } from "../db/reachable-stores.ts";
-import { auditRow } from "../audit.ts";
+import { auditOp } from "../audit.ts";
 import { logLine } from "../log.ts";
 import type { Platform } from "../platform.ts";
 import { resolveTarget, type Resolver } from "./address-guard.ts";
@@ -105,7 +105,7 @@ function* endpointFailed(integration: string, at: number, error: string): Progra
   const reason = `No successful delivery since ${new Date(row.failing_since).toISOString()} (3 days or more); last error: ${error}`.slice(0, 500);
   yield runOp("UPDATE integrations SET status = 'disabled', disabled_reason = ?, updated_at = ? WHERE id = ?", reason, at, integration);
   yield* park("integration_id", integration);
-  const audit = auditRow({
+  yield auditOp({
     actor: { type: "operator", id: "webhook-deliveries", name: "Webhook deliveries" },
     action: "integration.disabled",
     label: `Outbound webhook to ${new URL(row.url).host} disabled after failing for 3 days`,
@@ -113,10 +113,6 @@ function* endpointFailed(integration: string, at: number, error: string): Progra
     meta: { reason },
     at,
   });
-  yield runOp(
-    "INSERT INTO audit_log (id, at, actor_type, actor_id, actor_name, actor_email, action, label, target_type, target_id, meta, ip) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-    audit.id, audit.at!, audit.actorType, audit.actorId, audit.actorName, audit.actorEmail!, audit.action, audit.label, audit.targetType, audit.targetId, audit.meta!, null,
-  );
   logLine({ level: "warn", msg: "outbound webhook disabled", integration, reason });
 }
 
