@@ -26,7 +26,7 @@ import { NO_VARIANT, type PopupDefinition } from "./types.ts";
 
 
 /** Views and closes per variant over the period's days. */
-export async function dayFigures(store: TenantStore, popupId: string, period: Period): Promise<Map<string, { views: number; closes: number }>> {
+async function dayFigures(store: TenantStore, popupId: string, period: Period): Promise<Map<string, { views: number; closes: number }>> {
   const rows = (await readRows(store, "SELECT variant, sum(views), sum(closes) FROM popup_days WHERE popup_id = ? AND day >= ? AND day <= ? GROUP BY variant", [popupId, period.from, period.to])) as [string, number, number][];
   return new Map(rows.map(([variant, views, closes]) => [variant, { views, closes }]));
 }
@@ -38,7 +38,7 @@ export type ExposureFigures = Map<string, { n: number; leads: number }>;
  * variant: a loop over the popup's exposures in memory (exposure-columns.ts), a few ms at
  * 300 000.
  */
-export function exposureFigures(exposures: PopupExposures, { start, end }: Period["range"]): ExposureFigures {
+function exposureFigures(exposures: PopupExposures, { start, end }: Period["range"]): ExposureFigures {
   const n = new Int32Array(exposures.variants.length);
   const leads = new Int32Array(exposures.variants.length);
   const { firstAt, leadAt, variant } = exposures;
@@ -75,8 +75,7 @@ export async function popupList(site: SiteWithStore, canManage: boolean, now: nu
   const items = await Promise.all(
     rows.map(async (row) => {
       const def = storedPopup(row);
-      const [days, exposures] = await Promise.all([dayFigures(site.store, row.id, period), popupExposures(site.store, row.id)]);
-      const byVariant = exposureFigures(exposures, period.range);
+      const { views, leads } = await popupFigures(site.store, row.id, period);
       return {
         id: row.id,
         name: row.name,
@@ -85,8 +84,8 @@ export async function popupList(site: SiteWithStore, canManage: boolean, now: nu
         trigger: def.triggers[0].kind,
         leadForm: def.form !== null,
         updatedAt: isoOf(row.updatedAt),
-        views: shown(days, ["views"]).views,
-        leads: shown(byVariant, ["leads"]).leads,
+        views,
+        leads,
       };
     }),
   );
@@ -107,6 +106,28 @@ export function armsOf(def: PopupDefinition): { key: string; name: string; weigh
 }
 
 
+/** A popup's own figures over a period: views and closes (its days), visitors and leads (its exposures), holdout left out. */
+export interface PopupFigures {
+  views: number;
+  closes: number;
+  visitors: number;
+  leads: number;
+  /** Leads ÷ visitors: the one popup conversion rate (the read API's, the A/B test's and the recommendations'). */
+  conversionRate: number;
+  /** Per recorded variant (the holdout included): views and closes, and visitors and leads. */
+  days: Map<string, { views: number; closes: number }>;
+  byVariant: ExposureFigures;
+  exposures: PopupExposures;
+}
+
+export async function popupFigures(store: TenantStore, popupId: string, period: Period): Promise<PopupFigures> {
+  const [days, exposures] = await Promise.all([dayFigures(store, popupId, period), popupExposures(store, popupId)]);
+  const byVariant = exposureFigures(exposures, period.range);
+  const { views, closes } = shown(days, ["views", "closes"]);
+  const { n: visitors, leads } = shown(byVariant, ["n", "leads"]);
+  return { views, closes, visitors, leads, conversionRate: visitors > 0 ? leads / visitors : 0, days, byVariant, exposures };
+}
+
 /** `GET …/popups/{id}?from&to`: the definition, the period's figures, downstream conversions and the A/B test. */
 export async function popupDetail(site: AnalyticsSite, id: string, query: { from?: string; to?: string }, now: number): Promise<PopupDetail> {
   const row = await siteRowOf(site.store, "popup", site.id, id);
@@ -114,10 +135,7 @@ export async function popupDetail(site: AnalyticsSite, id: string, query: { from
   const definition = storedPopup(row);
   const tested = definition.variants.length > 0 || definition.holdout > 0;
   const armDefs = tested ? armsOf(definition) : [];
-  const [days, exposures] = await Promise.all([dayFigures(site.store, row.id, period), popupExposures(site.store, row.id)]);
-  const byVariant = exposureFigures(exposures, period.range);
-  const { views, closes } = shown(days, ["views", "closes"]);
-  const { n: visitors, leads } = shown(byVariant, ["n", "leads"]);
+  const { views, closes, visitors, leads, conversionRate, exposures, byVariant } = await popupFigures(site.store, row.id, period);
   const downstream = downstreamOf(site.data, exposedIn(exposures, period.range, armDefs.map((a) => a.variant)), site.currency);
   let test: TestResult | null = null;
   if (tested) {
@@ -132,7 +150,7 @@ export async function popupDetail(site: AnalyticsSite, id: string, query: { from
     closes,
     leads,
     visitors,
-    conversionRate: visitors > 0 ? leads / visitors : 0,
+    conversionRate,
     downstream: { visitors: downstream.visitors, conversions: downstream.conversions, revenue: asMoney(downstream.revenue), currency: site.currency },
     test,
   };

@@ -32,7 +32,8 @@ export interface PopupAbFacts {
   /** Visitors shown the losing variant in the window (its exposures). */
   loserVisitors: number;
 }
-export interface PopupFacts { popupId: string; name: string; views: number; leads: number; leadRate: number | null; ab: PopupAbFacts | null }
+/** A popup over the window, as its page shows it: `conversionRate` is leads ÷ visitors (null without visitors). */
+export interface PopupFacts { popupId: string; name: string; views: number; visitors: number; leads: number; conversionRate: number | null; ab: PopupAbFacts | null }
 export interface ReferrerFacts { host: string; sessions: number; conversions: number }
 export interface WebhookFacts { webhookId: string; name: string; url: string; enabled: boolean; failingSince: number | null }
 export interface RejectedHostFacts { host: string; hits: number }

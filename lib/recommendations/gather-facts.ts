@@ -76,7 +76,7 @@ export async function gatherFacts(platform: Platform, orgId: string, site: Analy
   const popupFacts: PopupFacts[] = [];
   for (const row of popupRows) {
     const detail = await popupDetail(site, row.id, { from: window.from, to: window.to }, now);
-    popupFacts.push({ popupId: row.id, name: row.name, views: detail.views, leads: detail.leads, leadRate: detail.views > 0 ? detail.leads / detail.views : null, ab: abFacts(detail.test) });
+    popupFacts.push({ popupId: row.id, name: row.name, views: detail.views, visitors: detail.visitors, leads: detail.leads, conversionRate: detail.visitors > 0 ? detail.conversionRate : null, ab: abFacts(detail.test) });
   }
 
   const hooks = await db.select().from(integrations).where(and(eq(integrations.siteId, site.id), eq(integrations.kind, "webhook_out")));

@@ -3,9 +3,11 @@ import type { AnalyticsSite } from "../analytics/site-cache.ts";
 import { sessionsInRange } from "../analytics/engine.ts";
 import { asRate, metricOf } from "../analytics/metrics.ts";
 import { vitalsByPath } from "../analytics/reports/behaviour.ts";
-import { resolveRange, type DateRange } from "../date-range.ts";
+import type { DateRange } from "../date-range.ts";
+import { reportPeriod, type Period } from "../analytics/period.ts";
+import { popupFigures } from "../engagement/popup-report.ts";
 import { readRows } from "../db/statements.ts";
-import { dayIn, epochDayOf } from "../time.ts";
+import { dayIn } from "../time.ts";
 import type { MetricKey, MetricValues } from "./facts.ts";
 
 
@@ -13,23 +15,22 @@ import type { MetricKey, MetricValues } from "./facts.ts";
 export interface SiteMeasurement {
   window: DateRange;
   sessions: number;
-  /** Absent when the site has no data for a metric (no sessions, no vitals samples, no popup views, no clicks). */
+  /** Absent when the site has no data for a metric (no sessions, no vitals samples, no popup visitors, no clicks). */
   metrics: MetricValues;
 }
 
 export const WINDOW_DAYS = 28;
 
 /** The last 28 complete days in the timezone: yesterday and the 27 days before it. */
-export function windowOf(timezone: string, now: number): DateRange {
+export function windowOf(timezone: string, now: number): Period {
   const to = Temporal.PlainDate.from(dayIn(timezone, now)).subtract({ days: 1 });
-  return resolveRange({ from: to.subtract({ days: WINDOW_DAYS - 1 }).toString(), to: to.toString() }, timezone, now);
+  return reportPeriod({ from: to.subtract({ days: WINDOW_DAYS - 1 }).toString(), to: to.toString() }, timezone, now);
 }
 
 /** A site's metrics over the window, from the analytics engine and the site's store. */
 export async function siteMetrics(site: AnalyticsSite, now: number): Promise<SiteMeasurement> {
-  const range = windowOf(site.timezone, now);
-  const from = epochDayOf(range.from);
-  const to = epochDayOf(range.to);
+  const period = windowOf(site.timezone, now);
+  const { range, from, to } = period;
   const metrics: MetricValues = {};
 
   const { totals, groups } = sessionsInRange(site.data, { from, to, groupBy: ["device"] });
@@ -48,13 +49,15 @@ export async function siteMetrics(site: AnalyticsSite, now: number): Promise<Sit
   if (vitals?.INP) metrics.inpP75 = vitals.INP.p75;
   if (vitals?.CLS) metrics.clsP75 = vitals.CLS.p75;
 
-  // Popup days are already site-timezone days: submits (leads) over views of the site's popups.
-  const [[views, submits]] = (await readRows(
-    site.store,
-    "SELECT coalesce(sum(d.views), 0), coalesce(sum(d.submits), 0) FROM popup_days d JOIN popups p ON p.id = d.popup_id WHERE p.site_id = ? AND d.day BETWEEN ? AND ?",
-    [site.id, from, to],
-  )) as [[number, number]];
-  if (views > 0) metrics.popupConversionRate = asRate(submits, views);
+  // The site's popups together, with the popup page's rate: leads among visitors who first saw one in the window.
+  const popupIds = (await readRows(site.store, "SELECT id FROM popups WHERE site_id = ?", [site.id])) as [string][];
+  let popupVisitors = 0, popupLeads = 0;
+  for (const [id] of popupIds) {
+    const { visitors, leads } = await popupFigures(site.store, id, period);
+    popupVisitors += visitors;
+    popupLeads += leads;
+  }
+  if (popupVisitors > 0) metrics.popupConversionRate = asRate(popupLeads, popupVisitors);
 
   const [[clicks, humanOrQr]] = (await readRows(
     site.store,

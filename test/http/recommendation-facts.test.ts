@@ -29,7 +29,8 @@ import { rulesFor } from "../../lib/recommendations/rules/index.ts";
  *
  * Popup "Spring" with an A/B test a / b (50/50), exposures first seen on 11-03: a 200 visitors,
  * 20 leads (0.1); b 200, 40 leads (0.2) → verdict winner b; a, the loser, was still shown to
- * 200 visitors. popup_days 11-03: a 300 views, b 300 → 600 views, 60 leads, lead rate 0.1.
+ * 200 visitors. popup_days 11-03: a 300 views, b 300 → 600 views; 400 visitors, 60 leads, lead
+ * rate 60 / 400 = 0.15 (leads per visitor, as the popup page shows it).
  * Exposures of 11-01 (before the window) are not counted.
  *
  * Cookie inventory (visits' samples): _ga (analytics) and _fbp (marketing) seen on a visit
@@ -136,7 +137,7 @@ test("gatherFacts gives the site's facts over the window, exactly", async () => 
     paid: { sessions: 2, untagged: 1 },
     consentViolations: { count: 2, names: ["_fbp", "_ga"] },
     devices: { mobile: { sessions: 1, conversions: 0, conversionRate: 0 }, desktop: { sessions: 3, conversions: 1, conversionRate: 0.3333 } },
-    popups: [{ popupId, name: "Spring", views: 600, leads: 60, leadRate: 0.1, ab: { finished: true, winner: "b", loser: "a", winnerRate: 0.2, loserRate: 0.1, loserVisitors: 200 } }],
+    popups: [{ popupId, name: "Spring", views: 600, visitors: 400, leads: 60, conversionRate: 0.15, ab: { finished: true, winner: "b", loser: "a", winnerRate: 0.2, loserRate: 0.1, loserVisitors: 200 } }],
     referrers: [{ host: "example.org", sessions: 1, conversions: 0 }],
     webhooks: [{ webhookId, name: "93.184.215.14", url: "https://93.184.215.14/hook", enabled: true, failingSince: at("2026-11-02T10:30:00Z") }],
     siteStatus: "stale",

@@ -20,8 +20,9 @@ import { dateOfEpochDay } from "../../lib/time.ts";
  * | S4      | desktop | D-40  | view / — before the window                             |
  * | S5      | desktop | D     | view / — today is not a complete day                   |
  *
- * In the store: a lead on D-5 and one on D-35; a popup with 40 views and 3 submits on D-3 and
- * 100 views on D-30; short-link clicks on D-2: 2 human, 1 QR, 1 bot (and a bot on D-31).
+ * In the store: a lead on D-5 and one on D-35; a popup with 40 views on D-3 and 100 on D-30, first
+ * seen on D-3 by 21 visitors of whom 3 became leads in the window and 1 only today (3/21), by 4
+ * held-out visitors who all became leads (not the popup's) and on D-30 by 10 visitors, all leads; short-link clicks on D-2: 2 human, 1 QR, 1 bot (and a bot on D-31).
  */
 let s: TestStack;
 let orgId: string;
@@ -43,7 +44,7 @@ const METRICS = {
   mobileShare: 0.3333,
   leadRate: 333.33,
   lcpP75: 3000,
-  popupConversionRate: 0.075,
+  popupConversionRate: 0.1429,
   shortLinkHumanShare: 0.75,
 };
 
@@ -83,6 +84,11 @@ beforeAll(async () => {
     const popupDay = db.prepare("INSERT INTO popup_days (popup_id, day, variant, views, closes, submits) VALUES (?, ?, 'control', ?, 0, ?)");
     popupDay.run(popupId, day(3) / DAY, 40, 3);
     popupDay.run(popupId, day(30) / DAY, 100, 50);
+    const exposure = db.prepare("INSERT INTO popup_exposures (popup_id, visitor, variant, first_at, views, closes, lead_at) VALUES (?, ?, ?, ?, 1, 0, ?)");
+    let visitor = 1;
+    for (let i = 0; i < 21; i++) exposure.run(popupId, visitor++, "-", day(3) + 3_600_000, i < 3 ? day(2) : i === 3 ? TODAY + 60_000 : null);
+    for (let i = 0; i < 4; i++) exposure.run(popupId, visitor++, "holdout", day(3) + 3_600_000, day(2));
+    for (let i = 0; i < 10; i++) exposure.run(popupId, visitor++, "-", day(30), day(30) + 60_000);
     const click = db.prepare("INSERT INTO short_link_clicks (id, link_id, site_id, at, class) VALUES (?, 'l1', ?, ?, ?)");
     for (const cls of ["human", "human", "qr", "bot"]) click.run(uuid(), siteId, day(2) + 3_600_000, cls);
     click.run(uuid(), siteId, day(31), "bot");

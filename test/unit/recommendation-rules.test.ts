@@ -27,7 +27,7 @@ function quiet(): SiteFacts {
     paid: { sessions: 150, untagged: 0 },
     consentViolations: { count: 0, names: [] },
     devices: { mobile: { sessions: 400, conversions: 6, conversionRate: 0.015 }, desktop: { sessions: 600, conversions: 14, conversionRate: 14 / 600 } },
-    popups: [{ popupId: "pop_1", name: "Newsletter", views: 500, leads: 25, leadRate: 0.05, ab: { finished: false, winner: null, loser: null, winnerRate: null, loserRate: null, loserVisitors: 0 } }],
+    popups: [{ popupId: "pop_1", name: "Newsletter", views: 500, visitors: 400, leads: 20, conversionRate: 0.05, ab: { finished: false, winner: null, loser: null, winnerRate: null, loserRate: null, loserVisitors: 0 } }],
     referrers: [{ host: "news.example", sessions: 300, conversions: 4 }, { host: "forum.example", sessions: 150, conversions: 0 }],
     webhooks: [{ webhookId: "wh_1", name: "CRM", url: "https://crm.example/hook", enabled: true, failingSince: NOW - 30 * 60_000 }],
     siteStatus: "active",
@@ -45,7 +45,7 @@ const tripped: Record<string, (f: SiteFacts) => void> = {
   consent_violations: (f) => { f.consentViolations = { count: 2, names: ["_fbp", "_ga"] }; },
   mobile_conversion_gap: (f) => { f.devices.mobile = { sessions: 400, conversions: 2, conversionRate: 0.005 }; f.devices.desktop = { sessions: 600, conversions: 24, conversionRate: 0.04 }; },
   popup_ab_loser: (f) => { f.popups[0]!.ab = { finished: true, winner: "B", loser: "A", winnerRate: 0.06, loserRate: 0.03, loserVisitors: 250 }; },
-  popup_below_peers: (f) => { f.popups[0] = { ...f.popups[0]!, leads: 10, leadRate: 0.02 }; },
+  popup_below_peers: (f) => { f.popups[0] = { ...f.popups[0]!, leads: 8, conversionRate: 0.02 }; },
   referrer_never_converts: (f) => { f.referrers[1]!.sessions = 200; },
   webhook_failing: (f) => { f.webhooks[0]!.failingSince = NOW - 3 * 3_600_000; },
   site_stale: (f) => { f.siteStatus = "stale"; },
@@ -127,6 +127,15 @@ describe("exact findings", () => {
     expect(RULES.consent_violations!(facts)).toMatchObject({ score: 3000, title: "2 cookies set before consent" });
     // 250 × (0.06 − 0.03) / 0.06 × 2
     expect(RULES.popup_ab_loser!(facts)).toMatchObject({ score: 250, title: "A/B test over, but the losing variant still shows: Newsletter" });
+  });
+  test("popup_below_peers: weighted by the popup's visitors, its rate leads ÷ visitors", () => {
+    const facts = quiet();
+    tripped.popup_below_peers!(facts);
+    const finding = RULES.popup_below_peers!(facts)!;
+    // 400 visitors × (0.03 − 0.02) / 0.03 × 1
+    expect(finding).toMatchObject({ severity: "low", score: 133.33, title: '"Newsletter" converts below most of your industry' });
+    expect(finding.body).toBe('"Newsletter" turned 400 visitors into 8 leads (2.0 %); three in four popups in your industry do better than 3.0 %.');
+    expect(finding.evidence).toEqual({ peerP25: 0.03, popups: [{ popupId: "pop_1", name: "Newsletter", visitors: 400, leads: 8, conversionRate: 0.02 }] });
   });
   test("rulesFor orders by score, highest first, ties by ruleKey", () => {
     const facts = quiet();

@@ -1,9 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import { asMoney, asRate } from "../../analytics/metrics.ts";
 import { popups } from "../../db/tenant-schema.ts";
-import { armsOf, dayFigures, exposureFigures } from "../../engagement/popup-report.ts";
+import { armsOf, popupFigures } from "../../engagement/popup-report.ts";
 import { downstreamOf, NOT_SHOWN } from "../../engagement/downstream.ts";
-import { popupExposures, type PopupExposures } from "../../engagement/exposure-columns.ts";
+import type { PopupExposures } from "../../engagement/exposure-columns.ts";
 import { storedPopup } from "../../engagement/manage.ts";
 import type { SiteData } from "../../analytics/site-data.ts";
 import type { Period } from "../../analytics/period.ts";
@@ -31,8 +31,7 @@ export const popupPerformanceReport: ReportRun = async ({ site, period, analytic
   const stored = await site.store.db.select().from(popups).where(eq(popups.siteId, site.id)).orderBy(desc(popups.createdAt), desc(popups.id));
   const rows: ReportRow[] = [];
   for (const row of stored) {
-    const [days, exposures] = await Promise.all([dayFigures(site.store, row.id, period), popupExposures(site.store, row.id)]);
-    const byVariant = exposureFigures(exposures, period.range);
+    const { days, byVariant, exposures } = await popupFigures(site.store, row.id, period);
     if (row.status !== "active" && days.size === 0 && byVariant.size === 0) continue;
     const arms = armsOf(storedPopup(row)).map(({ name, variant }) => ({ name, variant }));
     const defined = new Set(arms.map((a) => a.variant));
