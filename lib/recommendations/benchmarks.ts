@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { ControlReader, ControlStore } from "../db/control.ts";
-import { benchmarkInputs, benchmarkResults, orgs } from "../db/control-schema.ts";
+import { benchmarkInputs, benchmarkResults, orgs, sites } from "../db/control-schema.ts";
 import { METRIC_KEYS } from "./facts.ts";
 import { METRIC_LABELS } from "./metric-labels.ts";
 
@@ -53,9 +53,10 @@ const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 /** Percentiles of an industry's organizations per metric, plus its size band. Pure. */
 export function benchmarkGroup(inputs: readonly BenchmarkInput[], settings: BenchmarkSettings): BenchmarkGroup {
   const contributing = inputs.filter((i) => i.sessions >= settings.benchmarkMinSessions);
-  const metricKeys = new Set(contributing.flatMap((i) => Object.keys(i.metrics)));
+  // Every metric, those without values too (`no_data`): a day's results then say so, rather
+  // than leave an earlier day's percentiles to be read as the latest.
   const metrics: Record<string, MetricBenchmark> = {};
-  for (const metric of metricKeys) {
+  for (const metric of METRIC_KEYS) {
     // Per organization: session-weighted sums of the sites that have this metric.
     const byOrg = new Map<string, { weighted: number; sessions: number }>();
     for (const input of contributing) {
@@ -92,23 +93,24 @@ function metricBenchmark(orgValues: { weighted: number; sessions: number }[], se
 
 // ---- Control-store IO ----
 
-/** A site's input for a window (replaces the window's earlier row). */
+/**
+ * A site's input: its latest window replaces whatever it had, so a group is each site's latest
+ * input and a site's earlier windows never stand in for one it no longer contributes.
+ */
 export function writeBenchmarkInput(
   control: ControlStore,
   row: { siteId: string; orgId: string; industry: string; windowTo: string; sessions: number; metrics: Record<string, number> },
   now: number,
 ): void {
-  const values = { ...row, metrics: JSON.stringify(row.metrics), computedAt: now };
-  control.write((db) =>
-    db.insert(benchmarkInputs).values(values)
-      .onConflictDoUpdate({ target: [benchmarkInputs.siteId, benchmarkInputs.windowTo], set: { orgId: values.orgId, industry: values.industry, sessions: values.sessions, metrics: values.metrics, computedAt: now } })
-      .run(),
-  );
+  control.write((db) => {
+    db.delete(benchmarkInputs).where(eq(benchmarkInputs.siteId, row.siteId)).run();
+    db.insert(benchmarkInputs).values({ ...row, metrics: JSON.stringify(row.metrics), computedAt: now }).run();
+  });
 }
 
-/** Drop a site's input for a window (it no longer contributes: opted out or under the minimum). */
-export function removeBenchmarkInput(control: ControlStore, siteId: string, windowTo: string): void {
-  control.write((db) => db.delete(benchmarkInputs).where(and(eq(benchmarkInputs.siteId, siteId), eq(benchmarkInputs.windowTo, windowTo))).run());
+/** Drop a site's input (it no longer contributes: opted out or under the minimum). */
+export function removeBenchmarkInput(control: ControlStore, siteId: string): void {
+  control.write((db) => db.delete(benchmarkInputs).where(eq(benchmarkInputs.siteId, siteId)).run());
 }
 
 /**
@@ -127,20 +129,16 @@ export function writeIndustryResults(control: ControlStore, industry: string, da
   return group;
 }
 
-/** Each site's most recent input in an industry, from organizations that have not opted out. */
+/** Each site's latest input in an industry, from sites that still exist in organizations still in it and not opted out. */
 export function latestInputs(control: ControlStore, industry: string): BenchmarkInput[] {
-  const rows = control.db
-    .select({ siteId: benchmarkInputs.siteId, orgId: benchmarkInputs.orgId, windowTo: benchmarkInputs.windowTo, sessions: benchmarkInputs.sessions, metrics: benchmarkInputs.metrics })
+  return control.db
+    .select({ orgId: benchmarkInputs.orgId, sessions: benchmarkInputs.sessions, metrics: benchmarkInputs.metrics })
     .from(benchmarkInputs)
     .innerJoin(orgs, eq(orgs.id, benchmarkInputs.orgId))
+    .innerJoin(sites, and(eq(sites.id, benchmarkInputs.siteId), eq(sites.orgId, benchmarkInputs.orgId)))
     .where(and(eq(benchmarkInputs.industry, industry), eq(orgs.benchmarkOptOut, false), eq(orgs.industry, industry)))
-    .all();
-  const latest = new Map<string, (typeof rows)[number]>();
-  for (const row of rows) {
-    const seen = latest.get(row.siteId);
-    if (!seen || seen.windowTo < row.windowTo) latest.set(row.siteId, row);
-  }
-  return [...latest.values()].map((r) => ({ orgId: r.orgId, sessions: r.sessions, metrics: JSON.parse(r.metrics) as Record<string, number> }));
+    .all()
+    .map((r) => ({ orgId: r.orgId, sessions: r.sessions, metrics: JSON.parse(r.metrics) as Record<string, number> }));
 }
 
 export interface PeerRows {
@@ -172,7 +170,7 @@ export function peerRowsForSite(
       rows: METRIC_KEYS.map((metric) => ({ metric, label: METRIC_LABELS[metric], value: own(metric), p25: null, p50: null, p75: null, source: "site" as const })),
     };
   }
-  const latestDay = control.select({ day: benchmarkResults.day }).from(benchmarkResults).where(eq(benchmarkResults.industry, industry)).orderBy(benchmarkResults.day).all().at(-1)?.day;
+  const latestDay = control.select({ day: benchmarkResults.day }).from(benchmarkResults).where(eq(benchmarkResults.industry, industry)).orderBy(desc(benchmarkResults.day)).limit(1).get()?.day;
   const results = latestDay
     ? control.select().from(benchmarkResults).where(and(eq(benchmarkResults.industry, industry), eq(benchmarkResults.day, latestDay))).all()
     : [];
@@ -185,7 +183,8 @@ export function peerRowsForSite(
   });
   const orgCount = results.reduce((max, r) => Math.max(max, r.orgs), 0);
   const eligible = rows.some((r) => r.source === "peers");
-  const groupReason = (results.find((r) => r.reason)?.reason as IneligibleReason | undefined) ?? "no_data";
+  // The group's reason is that of the metrics it has data for; metrics nobody measures are no_data.
+  const groupReason = (results.find((r) => r.reason && r.reason !== "no_data")?.reason as IneligibleReason | undefined) ?? "no_data";
   const first = results[0];
   return {
     industry,

@@ -80,7 +80,7 @@ export async function computeRecommendations(platform: Platform, options: { site
         if (!org.optOut && measured.sessions >= benchmarkMinSessions) {
           writeBenchmarkInput(platform.control, { siteId: site.id, orgId: org.id, industry: org.industry, windowTo: measured.window.to, sessions: measured.sessions, metrics: measured.metrics }, now);
           summary.contributed++;
-        } else removeBenchmarkInput(platform.control, site.id, measured.window.to);
+        } else removeBenchmarkInput(platform.control, site.id);
         computed.push({ orgId: org.id, site: analytics, store, measured });
       } catch (error) {
         summary.failed++;

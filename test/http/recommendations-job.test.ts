@@ -148,7 +148,9 @@ test("the site's metrics over the window are exact, in the control store's input
   }
   // One organization in "general": every metric withheld, too few organizations.
   const results = control().query("SELECT metric, orgs, eligible, reason, p50, size_p25 AS sizeP25, size_p75 AS sizeP75 FROM benchmark_results ORDER BY metric").all();
-  expect(results).toEqual(Object.keys(METRICS).sort().map((metric) => ({ metric, orgs: 1, eligible: 0, reason: "too_few_orgs", p50: null, sizeP25: 3, sizeP75: 3 })));
+  // inpP75 and clsP75: no site has samples.
+  expect(results).toEqual([...Object.keys(METRICS), "inpP75", "clsP75"].sort().map((metric) =>
+    ({ metric, orgs: metric in METRICS ? 1 : 0, eligible: 0, reason: metric in METRICS ? "too_few_orgs" : "no_data", p50: null, sizeP25: 3, sizeP75: 3 })));
 });
 
 test("admin recommendations compute: runs now for one site or all, without claiming the day; bad input is refused", () => {
@@ -216,4 +218,13 @@ test("admin org benchmarks: opting out removes the org's inputs and it no longer
 
   expect(must(admin("org", "benchmarks", "--org", orgId, "--opt-in"))).toEqual({ id: orgId, benchmarkOptOut: false, inputsRemoved: 0 });
   expect(must(admin("recommendations", "compute"))).toMatchObject({ sites: 1, contributed: 1, industries: 1 });
+});
+
+test("a site that falls under minSessions stops contributing, its earlier window's input included", () => {
+  // As if the input were yesterday's run's: a window that ended a day earlier.
+  control().query("UPDATE benchmark_inputs SET window_to = ? WHERE site_id = ?").run(dateOfEpochDay(TODAY / DAY - 2), siteId);
+  expect(must(runAdmin(s.dataDir, ["recommendations", "compute"], { ...ENV, BENCHMARK_MIN_SESSIONS: "4" }))).toMatchObject({ sites: 1, contributed: 0, industries: 1 });
+  expect(control().query("SELECT count(*) AS n FROM benchmark_inputs").get()).toEqual({ n: 0 });
+  const results = control().query("SELECT DISTINCT orgs, reason FROM benchmark_results WHERE day = ?").all(dateOfEpochDay(TODAY / DAY));
+  expect(results).toEqual([{ orgs: 0, reason: "no_data" }]);
 });

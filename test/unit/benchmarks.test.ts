@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ControlStore } from "../../lib/db/control.ts";
-import { benchmarkResults, orgs } from "../../lib/db/control-schema.ts";
+import { eq } from "drizzle-orm";
+import { benchmarkInputs, benchmarkResults, orgs, sites } from "../../lib/db/control-schema.ts";
 import { benchmarkGroup, peerRowsForSite, writeBenchmarkInput, writeIndustryResults, type BenchmarkInput } from "../../lib/recommendations/benchmarks.ts";
 
 const settings = { benchmarkMinSessions: 100, benchmarkMinOrgs: 3, benchmarkMaxShare: 0.5 };
@@ -32,8 +33,8 @@ test("retail: organizations weighted by their sites' sessions, p25/p50/p75 inter
 test("travel: three organizations, odd count", () => {
   const group = benchmarkGroup([site("T1", 100, 0, { lcpP75: 40 }), site("T2", 100, 0, { lcpP75: 10 }), site("T3", 100, 0, { lcpP75: 20 })], settings);
   expect(group.metrics.lcpP75).toEqual({ orgs: 3, eligible: true, reason: null, p25: 15, p50: 20, p75: 30 });
-  // A metric no site has is absent, not zero.
-  expect(group.metrics.popupConversionRate).toBeUndefined();
+  // A metric no site has is no_data, not zero.
+  expect(group.metrics.popupConversionRate).toEqual({ orgs: 0, eligible: false, reason: "no_data", p25: null, p50: null, p75: null });
 });
 
 test("finance: k − 1 organizations → withheld, too_few_orgs", () => {
@@ -59,18 +60,29 @@ test("control store: an opted-out organization is in no group and gets no peer r
   const control = new ControlStore(dir);
   const org = (id: string, optOut = false) => control.write((db) => db.insert(orgs).values({ id, name: id, industry: "retail", benchmarkOptOut: optOut, createdAt: 1 }).run());
   for (const id of ["R1", "R2", "R3", "OUT"]) org(id, id === "OUT");
-  const input = (siteId: string, orgId: string, sessions: number, engagementRate: number) =>
-    writeBenchmarkInput(control, { siteId, orgId, industry: "retail", windowTo: "2026-11-26", sessions, metrics: { engagementRate } }, 5);
+  const input = (siteId: string, orgId: string, sessions: number, engagementRate: number, windowTo = "2026-11-26") => {
+    control.write((db) => db.insert(sites).values({ id: siteId, orgId, name: siteId, siteKey: `key-${siteId}`, domain: `${siteId}.test`, createdAt: 1 }).onConflictDoNothing().run());
+    writeBenchmarkInput(control, { siteId, orgId, industry: "retail", windowTo, sessions, metrics: { engagementRate } }, 5);
+  };
+  // s1's earlier window is replaced by its latest: one input per site.
+  input("s1", "R1", 300, 0.9, "2026-11-25");
   input("s1", "R1", 100, 0.2);
   input("s2", "R2", 100, 0.4);
   input("s3", "R3", 100, 0.6);
   // Written by mistake: an opted-out organization's row never enters its industry's group.
   input("s4", "OUT", 100, 0.99);
+  // An input left behind by a deleted site counts no more.
+  writeBenchmarkInput(control, { siteId: "gone", orgId: "R1", industry: "retail", windowTo: "2026-11-26", sessions: 100, metrics: { engagementRate: 0.01 } }, 5);
+  expect(control.db.select({ siteId: benchmarkInputs.siteId, windowTo: benchmarkInputs.windowTo }).from(benchmarkInputs).where(eq(benchmarkInputs.siteId, "s1")).all()).toEqual([{ siteId: "s1", windowTo: "2026-11-26" }]);
   const group = writeIndustryResults(control, "retail", "2026-11-27", settings, 10);
   expect(group.metrics.engagementRate).toEqual({ orgs: 3, eligible: true, reason: null, p25: 0.3, p50: 0.4, p75: 0.5 });
-  expect(control.db.select().from(benchmarkResults).all()).toEqual([
+  expect(control.db.select().from(benchmarkResults).where(eq(benchmarkResults.metric, "engagementRate")).all()).toEqual([
     { industry: "retail", day: "2026-11-27", metric: "engagementRate", orgs: 3, eligible: true, reason: null, p25: 0.3, p50: 0.4, p75: 0.5, sizeP25: 100, sizeP75: 100, computedAt: 10 },
   ]);
+  // Every other metric is stored as no_data, so the day's results stand for the whole group.
+  const others = control.db.select({ metric: benchmarkResults.metric, orgs: benchmarkResults.orgs, reason: benchmarkResults.reason }).from(benchmarkResults).all().filter((r) => r.metric !== "engagementRate");
+  expect(others).toHaveLength(11);
+  expect(others.every((r) => r.orgs === 0 && r.reason === "no_data")).toBe(true);
 
   const optedOut = peerRowsForSite(control.db, { orgId: "OUT", sessions: 100, metrics: { engagementRate: 0.99 } }, settings);
   expect(optedOut.reason).toBe("opted_out");
