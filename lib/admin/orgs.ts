@@ -9,12 +9,13 @@ import { auditAdmin } from "./audit-admin.ts";
 import { OPERATOR } from "../audit.ts";
 import { setTwoFactorRequirement } from "../members/two-factor-requirement.ts";
 import { idFlag, oneOf, orgById, requireText } from "./validate.ts";
+import { industryOf } from "../recommendations/benchmarking.ts";
 
 export const LICENCE_STATUSES = ["active", "suspended", "cancelled"] as const;
 
 export async function createOrg(platform: Platform, input: { name?: unknown; industry?: unknown; db?: unknown; plan?: unknown }) {
   const name = requireText(input.name, "--name");
-  const industry = input.industry === undefined ? "general" : requireText(input.industry, "--industry", 60).toLowerCase();
+  const industry = input.industry === undefined ? "general" : industryOf(input.industry, "--industry");
   const plan = input.plan === undefined ? "self_hosted" : oneOf(input.plan, "--plan", PLAN_NAMES);
   let dbUrl: string | null = null;
   if (input.db !== undefined) {

@@ -1,17 +1,19 @@
 import type { Platform } from "../platform.ts";
 import { OPERATOR } from "../audit.ts";
-import { ApiError } from "../errors.ts";
+import { invalid } from "../errors.ts";
 import { computeRecommendations } from "../recommendations/nightly.ts";
-import { setBenchmarkOptOut } from "../recommendations/opt-out.ts";
+import { changeBenchmarking, industryOf } from "../recommendations/benchmarking.ts";
 import { idFlag, orgById, siteById } from "./validate.ts";
 
-/** `org benchmarks --org ID --opt-out|--opt-in`. */
-export async function orgBenchmarksCommand(platform: Platform, input: { org?: unknown; "opt-out"?: unknown; "opt-in"?: unknown }) {
+/** `org benchmarks --org ID [--opt-out|--opt-in] [--industry I]`: at least one of them. */
+export async function orgBenchmarksCommand(platform: Platform, input: { org?: unknown; industry?: unknown; "opt-out"?: unknown; "opt-in"?: unknown }) {
   const org = orgById(platform.control.db, idFlag(input.org, "--org"));
   const out = input["opt-out"] === true;
   const into = input["opt-in"] === true;
-  if (out === into) throw new ApiError("VALIDATION_FAILED", "Give exactly one of --opt-out and --opt-in", [{ path: out ? "--opt-in" : "--opt-out", message: out ? "not with --opt-out" : "one of --opt-out and --opt-in is required" }]);
-  return setBenchmarkOptOut(platform, org, out, OPERATOR);
+  if (out && into) throw invalid("--opt-in", "not with --opt-out");
+  if (!out && !into && input.industry === undefined) throw invalid("--opt-out", "one of --opt-out, --opt-in and --industry is required");
+  const industry = input.industry === undefined ? undefined : industryOf(input.industry, "--industry");
+  return changeBenchmarking(platform, org, { industry, optOut: out ? true : into ? false : undefined }, OPERATOR);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { t, type Static } from "elysia";
 import { NullableTimestamp, OneOf } from "../api/models.ts";
+import { INDUSTRY_MAX } from "./benchmarking.ts";
 
 /** Recommendations and benchmarks as the read API answers them (spec 2.12; docs/recommendations.md). */
 
@@ -50,3 +51,18 @@ export const Recommendations = t.Object({
   items: t.Array(RecommendationItem),
 });
 export type Recommendations = Static<typeof Recommendations>;
+
+/** Workspace → Settings, industry benchmarks: the org's peer group and whether it takes part. */
+export const BenchmarkingView = t.Object({
+  orgId: t.String(),
+  industry: t.String({ description: "The peer group: organizations of the same industry are compared (lower-case)" }),
+  optOut: t.Boolean({ description: "Opted out: neither contributes to nor receives peers' benchmarks" }),
+});
+
+export const BenchmarkingChange = t.Object(
+  {
+    industry: t.Optional(t.String({ minLength: 1, maxLength: INDUSTRY_MAX, pattern: "\\S", error: `must be 1 to ${INDUSTRY_MAX} characters, not only spaces` })),
+    optOut: t.Optional(t.Boolean({ error: "must be true or false" })),
+  },
+  { additionalProperties: false },
+);

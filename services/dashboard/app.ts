@@ -32,7 +32,7 @@ import { consentScanRoutes, type ConsentScanOptions } from "./consent-scan.ts";
 import { consentOverrideRoutes } from "./consent-overrides.ts";
 import { personRoutes } from "./person.ts";
 import { reportScheduleRoutes } from "./report-schedules.ts";
-import { recommendationStatusRoutes } from "./recommendations.ts";
+import { benchmarkingRoutes, recommendationStatusRoutes } from "./recommendations.ts";
 import { logLine } from "../../lib/log.ts";
 import type { Platform } from "../../lib/platform.ts";
 
@@ -231,6 +231,7 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
   app.use(personRoutes(platform));
   app.use(reportScheduleRoutes(platform));
   app.use(recommendationStatusRoutes(platform));
+  app.use(benchmarkingRoutes(platform));
 
   // The single-page app, after the API routes: GET / and every other non-API path → index.html,
   // /assets/* → the built files (lib/dashboard/assets.ts). Without a build handed in, 404.

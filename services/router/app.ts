@@ -23,7 +23,7 @@ export interface Upstreams {
   dashboard: Upstream;
 }
 
-/** The dashboard service's own API routes (session-only: sign-in, second factor, e-mail, account, Workspace → API keys and members, invitations, the consent page's writes: cookie scans and overrides, the report library's schedules, a person's export and erasure, a recommendation's status). */
+/** The dashboard service's own API routes (session-only: sign-in, second factor, e-mail, account, Workspace → API keys, members and settings, invitations, the consent page's writes: cookie scans and overrides, the report library's schedules, a person's export and erasure, a recommendation's status). */
 const DASHBOARD_API = [
   "/api/v1/session",
   "/api/v1/session/*",
@@ -34,7 +34,7 @@ const DASHBOARD_API = [
   "/api/v1/orgs/:orgId/members",
   "/api/v1/orgs/:orgId/members/*",
   "/api/v1/orgs/:orgId/two-factor-requirement",
-  "/api/v1/orgs/:orgId/settings/retention",
+  "/api/v1/orgs/:orgId/settings/*",
   "/api/v1/invitations/accept",
   "/api/v1/orgs/:orgId/sites/:siteId/integrations/*",
   // The consent page's writes: cookies/scan, cookies/overrides/{name} (GET …/cookies is the read API's).

@@ -7,10 +7,49 @@ import { seriousViolations } from "../helpers/axe.ts";
 /**
  * Workspace → Settings in Debian's Chromium against the real server: the owner sees the org's
  * retention (25 months, 30 days by default), changes it through the step-up dialog, and the
- * change is stored and audited; a bad value sent to the route is refused naming the field.
+ * change is stored and audited; a bad value sent to the route is refused naming the field. The
+ * industry benchmarks form changes the org's peer group and opt-out (no step-up: nothing is lost).
  */
 
 const running = dashboardInChromium("tm-settings-e2e-");
+
+// First: the retention test enrols the owner in two-factor, after which asOwner's plain sign-in would not do.
+test("the owner sets the org's industry and opts out of benchmarks on Workspace → Settings; the Recommendations page says so", async () => {
+  const { browser, origin, boot, dataDir } = running;
+  await asOwner(browser, origin, boot, async (page) => {
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`${origin}/orgs/${boot.orgId}/settings`);
+    await page.getByRole("heading", { name: "Industry benchmarks" }).waitFor();
+    await page.locator('[data-benchmarks="general/in"]').waitFor();
+    expect(await page.getByLabel("Industry", { exact: true }).inputValue()).toBe("general");
+    expect(await page.getByLabel("Take part in industry benchmarks").isChecked()).toBe(true);
+
+    await page.getByLabel("Industry", { exact: true }).fill("Outdoor Retail");
+    await page.getByLabel("Take part in industry benchmarks").uncheck();
+    await page.getByRole("button", { name: "Save benchmarks" }).click();
+    await page.getByRole("status").filter({ hasText: "Benchmarks setting saved" }).waitFor();
+    await page.locator('[data-benchmarks="outdoor retail/out"]').waitFor();
+    expect(await page.getByLabel("Take part in industry benchmarks").isChecked()).toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const control = new Database(join(dataDir, "control.sqlite"), { readonly: true });
+    try {
+      expect(control.query("SELECT industry, benchmark_opt_out AS optOut FROM orgs WHERE id = ?").get(boot.orgId)).toEqual({ industry: "outdoor retail", optOut: 1 });
+    } finally {
+      control.close();
+    }
+
+    // The site's Recommendations page shows the new group and the opt-out, with the way back here.
+    await page.goto(`${origin}/orgs/${boot.orgId}/sites/${boot.siteId}/recommendations`);
+    await page.getByRole("heading", { name: "Peer group" }).waitFor();
+    await page.getByText("Your organization opted out of benchmarks").waitFor();
+    expect(await page.locator("dl.peer-group dd").first().textContent()).toBe("Outdoor retail");
+    await page.getByRole("link", { name: "Workspace → Settings" }).last().click();
+    await page.getByRole("heading", { name: "Industry benchmarks" }).waitFor();
+    expect(errors).toEqual([]);
+  });
+}, 120_000);
 
 test("the owner changes the org's retention on Workspace → Settings through the step-up dialog; bad values are refused by name", async () => {
   const { browser, origin, boot, dataDir } = running;

@@ -257,3 +257,60 @@ describe("status changes", () => {
     expect((await stored("slow_lcp"))!.status).toBe("open");
   });
 });
+
+describe("Workspace → Settings, industry benchmarks (dashboard session route)", () => {
+  test("owners change the industry and the opt-out; the read follows at once; bad input and other roles are refused; audited", async () => {
+    const boot = s.bootstrap!;
+    const { cookie, origin } = await ownerSession(s);
+    const path = `${s.url}/api/v1/orgs/${boot.orgId}/settings/benchmarks`;
+    const patch = (body: unknown, headers: Record<string, string> = { cookie, origin }) =>
+      fetch(path, { method: "PATCH", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+    const stored = () => s.platform.control.db.select({ industry: orgs.industry, optOut: orgs.benchmarkOptOut }).from(orgs).where(eq(orgs.id, boot.orgId)).get();
+
+    expect(await (await fetch(path, { headers: { cookie } })).json()).toEqual({ orgId: boot.orgId, industry: "general", optOut: false });
+    for (const [body, at, message] of [
+      [{ industry: "" }, "industry", undefined],
+      [{ industry: "   " }, "industry", undefined],
+      [{ industry: "x".repeat(61) }, "industry", undefined],
+      [{ optOut: "yes" }, "optOut", "must be true or false"],
+    ] as const) {
+      const res = await patch(body);
+      expect(res.status).toBe(422);
+      const error = ((await res.json()) as any).error;
+      expect(error.code).toBe("VALIDATION_FAILED");
+      expect(error.details[0].path).toBe(at);
+      if (message) expect(error.details[0].message).toBe(message);
+    }
+    expect((await patch({ optOut: true }, { cookie })).status).toBe(403);
+    expect(stored()).toEqual({ industry: "general", optOut: false });
+
+    const changed = await patch({ industry: "  Travel " });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toEqual({ orgId: boot.orgId, industry: "travel", optOut: false });
+    // The peer group is travel's at once: no results published for it yet.
+    const travel = (await get(`${base}/recommendations`)).body;
+    expect(travel.industry).toBe("travel");
+    expect(travel.benchmarks).toMatchObject({ orgs: 0, eligible: false, reason: "no_data" });
+
+    expect(await (await patch({ optOut: true })).json()).toEqual({ orgId: boot.orgId, industry: "travel", optOut: true });
+    expect((await get(`${base}/recommendations`)).body.benchmarks.reason).toBe("opted_out");
+    // The same values again change nothing and write no audit entry.
+    expect((await patch({ industry: "travel", optOut: true })).status).toBe(200);
+
+    const entries = (await store.db.select().from(auditLog).where(eq(auditLog.action, "org.benchmarks"))).map((a) => [a.actorType, a.label, JSON.parse(a.meta!)]);
+    expect(entries).toEqual([
+      ["user", "Industry set to travel", { before: { industry: "general", optOut: false }, after: { industry: "travel", optOut: false }, inputsRemoved: 0 }],
+      ["user", "Opted out of industry benchmarks", { before: { industry: "travel", optOut: false }, after: { industry: "travel", optOut: true }, inputsRemoved: 0 }],
+    ]);
+
+    must(s.admin("user", "create", "--org", boot.orgId, "--name", "Analyst", "--email", "analyst@rec.test", "--role", "analyst"));
+    must(s.admin("user", "set-password", "--email", "analyst@rec.test", "--password", "correct horse battery staple 9"));
+    s.platform.control.write((db) => db.update(users).set({ emailVerifiedAt: NOW }).where(eq(users.email, "analyst@rec.test")).run());
+    const analyst = await ownerSession(s, { email: "analyst@rec.test", password: "correct horse battery staple 9" });
+    const forbidden = await patch({ optOut: false }, analyst);
+    expect(forbidden.status).toBe(403);
+    expect(((await forbidden.json()) as any).error.code).toBe("FORBIDDEN");
+    expect((await fetch(path, { headers: { cookie: analyst.cookie } })).status).toBe(403);
+    expect(stored()).toEqual({ industry: "travel", optOut: true });
+  });
+});

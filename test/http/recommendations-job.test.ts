@@ -202,10 +202,15 @@ test("admin org benchmarks: opting out removes the org's inputs and it no longer
   expect(both.json.error.details).toEqual([{ path: "--opt-in", message: "not with --opt-out" }]);
   const neither = admin("org", "benchmarks", "--org", orgId);
   expect(neither.code).toBe(2);
-  expect(neither.json.error.details).toEqual([{ path: "--opt-out", message: "one of --opt-out and --opt-in is required" }]);
+  expect(neither.json.error.details).toEqual([{ path: "--opt-out", message: "one of --opt-out, --opt-in and --industry is required" }]);
+  for (const [industry, message] of [["", "is required"], ["x".repeat(61), "must be at most 60 characters"]]) {
+    const bad = admin("org", "benchmarks", "--org", orgId, "--industry", industry!);
+    expect(bad.code).toBe(2);
+    expect(bad.json.error.details).toEqual([{ path: "--industry", message }]);
+  }
   expect(control().query("SELECT benchmark_opt_out AS o FROM orgs WHERE id = ?").get(orgId)).toEqual({ o: 0 });
 
-  expect(must(admin("org", "benchmarks", "--org", orgId, "--opt-out"))).toEqual({ id: orgId, benchmarkOptOut: true, inputsRemoved: 1 });
+  expect(must(admin("org", "benchmarks", "--org", orgId, "--opt-out"))).toEqual({ orgId, industry: "general", optOut: true, inputsRemoved: 1 });
   expect(control().query("SELECT count(*) AS n FROM benchmark_inputs").get()).toEqual({ n: 0 });
   expect(must(admin("recommendations", "compute"))).toMatchObject({ sites: 1, contributed: 0, industries: 0 });
   expect(control().query("SELECT count(*) AS n FROM benchmark_inputs").get()).toEqual({ n: 0 });
@@ -216,8 +221,14 @@ test("admin org benchmarks: opting out removes the org's inputs and it no longer
     db.close();
   }
 
-  expect(must(admin("org", "benchmarks", "--org", orgId, "--opt-in"))).toEqual({ id: orgId, benchmarkOptOut: false, inputsRemoved: 0 });
+  expect(must(admin("org", "benchmarks", "--org", orgId, "--opt-in"))).toEqual({ orgId, industry: "general", optOut: false, inputsRemoved: 0 });
   expect(must(admin("recommendations", "compute"))).toMatchObject({ sites: 1, contributed: 1, industries: 1 });
+  // A new industry takes the org's input out of its old group at once; the next run puts it in the new one.
+  expect(must(admin("org", "benchmarks", "--org", orgId, "--industry", " Retail"))).toEqual({ orgId, industry: "retail", optOut: false, inputsRemoved: 1 });
+  expect(must(admin("recommendations", "compute"))).toMatchObject({ sites: 1, contributed: 1, industries: 1 });
+  expect(control().query("SELECT industry FROM benchmark_inputs").all()).toEqual([{ industry: "retail" }]);
+  expect(must(admin("org", "benchmarks", "--org", orgId, "--industry", "general"))).toMatchObject({ industry: "general", inputsRemoved: 1 });
+  expect(must(admin("recommendations", "compute"))).toMatchObject({ contributed: 1 });
 });
 
 test("a site that falls under minSessions stops contributing, its earlier window's input included", () => {
@@ -225,6 +236,6 @@ test("a site that falls under minSessions stops contributing, its earlier window
   control().query("UPDATE benchmark_inputs SET window_to = ? WHERE site_id = ?").run(dateOfEpochDay(TODAY / DAY - 2), siteId);
   expect(must(runAdmin(s.dataDir, ["recommendations", "compute"], { ...ENV, BENCHMARK_MIN_SESSIONS: "4" }))).toMatchObject({ sites: 1, contributed: 0, industries: 1 });
   expect(control().query("SELECT count(*) AS n FROM benchmark_inputs").get()).toEqual({ n: 0 });
-  const results = control().query("SELECT DISTINCT orgs, reason FROM benchmark_results WHERE day = ?").all(dateOfEpochDay(TODAY / DAY));
+  const results = control().query("SELECT DISTINCT orgs, reason FROM benchmark_results WHERE industry = 'general' AND day = ?").all(dateOfEpochDay(TODAY / DAY));
   expect(results).toEqual([{ orgs: 0, reason: "no_data" }]);
 });

@@ -105,7 +105,7 @@ function SitePages({ orgId, siteId, page, itemId }: { orgId: string; siteId: str
       ) : page === "library" ? (
         <LibraryPage base={base} orgId={orgId} range={range} timezone={site.timezone} />
       ) : page === "recommendations" ? (
-        <RecommendationsPage base={base} timezone={site.timezone} />
+        <RecommendationsPage base={base} orgId={orgId} timezone={site.timezone} />
       ) : page === "integrations" ? (
         <IntegrationsPage base={base} siteId={siteId} manages={managesWorkspace(orgId)} />
       ) : (

@@ -37,7 +37,7 @@ const dayAhead = (timezone: string, days: number) => new Intl.DateTimeFormat("en
  * The site's recommendations (docs/recommendations.md): its peer group and where the site stands
  * in it, then the ranked items with their evidence; owners and admins change an item's status.
  */
-export function RecommendationsPage({ base, timezone }: { base: string; timezone: string }) {
+export function RecommendationsPage({ base, orgId, timezone }: { base: string; orgId: string; timezone: string }) {
   const { version, change, notice } = useChange();
   const answer = useLoad(`${base}/recommendations/${version}`, () => api<Recommendations>(`${base}/recommendations`));
   const setStatus = (item: Item, status: Status, until?: string) =>
@@ -48,7 +48,7 @@ export function RecommendationsPage({ base, timezone }: { base: string; timezone
       <Await state={answer}>
         {(r) => (
           <>
-            <PeerGroup r={r} />
+            <PeerGroup r={r} settings={`/orgs/${orgId}/settings`} />
             <Table
               caption="The site beside its peers"
               empty="No figures yet: the nightly job has not run for this site."
@@ -97,7 +97,7 @@ export function RecommendationsPage({ base, timezone }: { base: string; timezone
   );
 }
 
-function PeerGroup({ r }: { r: Recommendations }) {
+function PeerGroup({ r, settings }: { r: Recommendations; settings: string }) {
   const b = r.benchmarks;
   return (
     <section aria-labelledby="peer-group">
@@ -114,6 +114,11 @@ function PeerGroup({ r }: { r: Recommendations }) {
         <dt>Benchmarks</dt>
         <dd>{b.eligible ? `Published (sites with at least ${formatInteger(b.minSessions)} sessions contribute)` : b.reason ? REASONS[b.reason] : "Not published"}</dd>
       </dl>
+      {r.canManage && (
+        <p class="summary">
+          The industry, and whether your organization takes part, are set in <a href={settings}>Workspace → Settings</a>.
+        </p>
+      )}
     </section>
   );
 }
