@@ -134,6 +134,26 @@ test("two platforms on one DATA_DIR: the nightly pass runs once (job_runs), and 
   }
 });
 
+test("two hooks processes on one DATA_DIR, passing at the same moment: one runs the night's job, the other finds it claimed", async () => {
+  // The day as test 1 left it: claimed. Cleared so the two processes race for it.
+  control().query("DELETE FROM job_runs").run();
+  const startAt = Date.now() + 1_500;
+  const pass = () => Bun.spawn([process.execPath, join(import.meta.dir, "../helpers/nightly-pass.ts")], {
+    env: { ...process.env, ...ENV, DATA_DIR: s.dataDir, TEST_NOW: String(NOON), START_AT: String(startAt) },
+    stdout: "pipe",
+    stderr: "inherit",
+  });
+  const processes = [pass(), pass()];
+  const outputs = await Promise.all(processes.map(async (p) => {
+    expect(await p.exited).toBe(0);
+    return JSON.parse(await new Response(p.stdout).text()) as unknown;
+  }));
+  const ran = outputs.filter((o) => o !== null);
+  expect(ran).toEqual([{ day: dateOfEpochDay(TODAY / DAY), sites: 1, contributed: 1, industries: 1, findings: 1, failed: 0 }]);
+  expect(outputs.filter((o) => o === null)).toHaveLength(1);
+  expect(control().query("SELECT job, day, finished_at AS finishedAt FROM job_runs").all()).toEqual([{ job: "recommendations", day: dateOfEpochDay(TODAY / DAY), finishedAt: NOON }]);
+});
+
 test("the site's metrics over the window are exact, in the control store's input and the site's run", () => {
   const windowTo = dateOfEpochDay(TODAY / DAY - 1);
   const windowFrom = dateOfEpochDay(TODAY / DAY - 28);
