@@ -56,6 +56,23 @@ export async function siteWithoutRebuild(platform: Platform, orgId: string, site
   return quick ? analyticsSite(platform, orgId, siteId) : null;
 }
 
+/**
+ * `use` on the site's data, which is let go of afterwards unless it was held before: a
+ * background pass over every site (the nightly recommendations) leaves the sites held as it
+ * found them instead of filling the budget with sites nobody reads.
+ */
+export async function withAnalyticsSite<T>(platform: Platform, orgId: string, siteId: string, use: (site: AnalyticsSite) => Promise<T>): Promise<T> {
+  const { store } = await siteWithStore(platform, orgId, siteId);
+  const key = keyOf(store, orgId, siteId);
+  const heldBefore = platform.siteData.has(key);
+  const site = await analyticsSite(platform, orgId, siteId);
+  try {
+    return await use(site);
+  } finally {
+    if (!heldBefore) platform.siteData.forget(key, site.data);
+  }
+}
+
 export async function analyticsSite(platform: Platform, orgId: string, siteId: string): Promise<AnalyticsSite> {
   const { store, ...site } = await siteWithStore(platform, orgId, siteId);
   const loaded = platform.siteData;

@@ -6,6 +6,7 @@ import { grow, groupByKey, growColumns, heldDay, NO_DAY, ROW_BLOCK, tableCapacit
 import { CONVERSION, CUSTOM_EVENT, DOWNLOAD, KEPT_EVENT_TYPES, OUTBOUND, PAGEVIEW } from "./kept-events.ts";
 import type { SiteData, SiteMeta } from "./site-data.ts";
 import { EXTRA, readSnapshot, removeSnapshot, writeSnapshot, type StoreMark } from "./site-snapshot.ts";
+import { breather } from "../event-loop.ts";
 import { logLine } from "../log.ts";
 
 /**
@@ -44,8 +45,6 @@ const SAVE_INTERVAL_MS = 5 * 60_000;
 /** Room to grow kept in a column read whole (a snapshot, a first load): an eighth and a bit. */
 const room = (n: number) => n + (n >> 3) + 1024;
 
-/** Lets other work (ingest, in one-process mode) run between chunks of a long load. */
-const breather = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class SiteLoader {
   /** Session position by seq (-1: not this site's, or not loaded). */

@@ -66,6 +66,9 @@ export interface SiteFacts {
   rejectedHosts: RejectedHostFacts[];
 }
 
+/** What the site's own data gives (step 1 of the job); the peers' percentiles are added once every industry is computed. */
+export type OwnFacts = Omit<SiteFacts, "peers">;
+
 export interface Finding {
   ruleKey: string;
   severity: Severity;

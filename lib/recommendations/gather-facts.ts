@@ -12,7 +12,7 @@ import { popupDetail } from "../engagement/popup-report.ts";
 import { hitSpans, rejectedHostsOf, statusOf } from "../sites/status.ts";
 import { orgSite } from "../sites/sites.ts";
 import { epochDayOf } from "../time.ts";
-import type { DeviceFacts, LandingPageFacts, PeerBenchmarks, PopupFacts, SiteFacts, MetricValues, WebhookFacts } from "./facts.ts";
+import type { DeviceFacts, LandingPageFacts, OwnFacts, PeerBenchmarks, PopupFacts, MetricValues, WebhookFacts } from "./facts.ts";
 
 const TOP_LANDING_PAGES = 10;
 const TOP_REFERRERS = 5;
@@ -43,7 +43,7 @@ const deviceOf = (groups: Group[], device: string): DeviceFacts => {
  * the engine's sessions by landing page, channel, device and referrer, the vitals per path, and
  * the stores' leads, cookie inventory, popups with their A/B test, webhooks, hits and rejected hosts.
  */
-export async function gatherFacts(platform: Platform, orgId: string, site: AnalyticsSite, window: DateRange, peers: PeerBenchmarks, measured: MeasuredSite): Promise<SiteFacts> {
+export async function gatherFacts(platform: Platform, orgId: string, site: AnalyticsSite, window: DateRange, measured: MeasuredSite): Promise<OwnFacts> {
   const now = platform.now();
   const data = site.data;
   const from = epochDayOf(window.from), to = epochDayOf(window.to);
@@ -96,7 +96,6 @@ export async function gatherFacts(platform: Platform, orgId: string, site: Analy
     conversions: grouped.totals.conversions,
     leads: leadCount?.n ?? 0,
     metrics: measured.metrics,
-    peers,
     landingPages,
     paidChannels,
     paid: { sessions: paidByCampaign.totals.sessions, untagged },

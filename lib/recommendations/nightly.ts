@@ -4,14 +4,15 @@ import type { Platform } from "../platform.ts";
 import { jobRuns, orgs, sites } from "../db/control-schema.ts";
 import { ReachableStores } from "../db/reachable-stores.ts";
 import { runProgram } from "../db/statements.ts";
-import type { TenantStore } from "../db/tenants.ts";
-import { analyticsSite, type AnalyticsSite } from "../analytics/site-cache.ts";
+import { withAnalyticsSite } from "../analytics/site-cache.ts";
+import { breathing } from "../event-loop.ts";
 import { logLine } from "../log.ts";
 import { notFound } from "../errors.ts";
 import { peerRowsForSite, removeBenchmarkInput, writeBenchmarkInput, writeIndustryResults } from "./benchmarks.ts";
 import { gatherFacts, peerBenchmarksOf } from "./gather-facts.ts";
 import { rulesFor } from "./rules/index.ts";
 import { siteMetrics, type SiteMeasurement } from "./site-metrics.ts";
+import type { OwnFacts } from "./facts.ts";
 import { storeFindings } from "./store-findings.ts";
 
 /** The job's name in `job_runs`. */
@@ -55,60 +56,70 @@ export async function nightlyRecommendations(platform: Platform, stopped: () => 
  * every site's metrics → `benchmark_inputs`; every industry's percentiles → `benchmark_results`;
  * every site's rules → its store's `recommendations`. With `siteId`, only that site's metrics
  * and rules are computed, and its industry's percentiles again (from every site's latest input).
+ *
+ * Each site's data is read once, in step 1: its metrics and the facts the rules read (small:
+ * top pages, channels, popups…), then let go of (`withAnalyticsSite`); step 3 only adds the
+ * peers' percentiles and writes the findings. The pass breathes between sites, so the hooks
+ * service's other work, and a stop, are not held up by it.
  */
 export async function computeRecommendations(platform: Platform, options: { siteId?: string; stopped?: () => boolean } = {}): Promise<JobSummary> {
   const stopped = options.stopped ?? (() => false);
+  const breathe = breathing();
   const now = platform.now();
   const day = utcDay(now);
   const { benchmarkMinSessions } = platform.settings;
   const control = platform.control.db;
-  const allSites = control.select({ id: sites.id, orgId: sites.orgId, timezone: sites.timezone }).from(sites).where(options.siteId ? eq(sites.id, options.siteId) : undefined).orderBy(sites.createdAt, sites.id).all();
+  const allSites = control.select({ id: sites.id, orgId: sites.orgId }).from(sites).where(options.siteId ? eq(sites.id, options.siteId) : undefined).orderBy(sites.createdAt, sites.id).all();
   if (options.siteId && allSites.length === 0) throw notFound("Site");
   const orgIds = new Set(allSites.map((s) => s.orgId));
   const allOrgs = control.select({ id: orgs.id, dbUrl: orgs.dbUrl, industry: orgs.industry, optOut: orgs.benchmarkOptOut }).from(orgs).orderBy(orgs.createdAt, orgs.id).all().filter((o) => orgIds.has(o.id));
   const summary: JobSummary = { day, sites: 0, contributed: 0, industries: 0, findings: 0, failed: 0 };
   const stores = new ReachableStores(platform.tenants, "recommendations");
 
-  // Step 1: metrics, and the inputs of the sites that contribute.
-  const computed: { orgId: string; site: AnalyticsSite; store: TenantStore; measured: SiteMeasurement }[] = [];
-  for await (const { org, store } of stores.each(allOrgs, stopped)) {
+  // Step 1: metrics and facts, and the inputs of the sites that contribute.
+  const measuredSites = new Map<string, { siteId: string; measured: SiteMeasurement; facts: OwnFacts }[]>();
+  for await (const { org } of stores.each(allOrgs, stopped)) {
     for (const site of allSites.filter((s) => s.orgId === org.id)) {
       if (stopped()) break;
       try {
-        const analytics = await analyticsSite(platform, org.id, site.id);
-        const measured = await siteMetrics(analytics, now);
+        const { measured, facts } = await withAnalyticsSite(platform, org.id, site.id, async (analytics) => {
+          const measured = await siteMetrics(analytics, now);
+          return { measured, facts: await gatherFacts(platform, org.id, analytics, measured.window, measured) };
+        });
         if (!org.optOut && measured.sessions >= benchmarkMinSessions) {
           writeBenchmarkInput(platform.control, { siteId: site.id, orgId: org.id, industry: org.industry, windowTo: measured.window.to, sessions: measured.sessions, metrics: measured.metrics }, now);
           summary.contributed++;
         } else removeBenchmarkInput(platform.control, site.id);
-        computed.push({ orgId: org.id, site: analytics, store, measured });
+        measuredSites.set(org.id, [...(measuredSites.get(org.id) ?? []), { siteId: site.id, measured, facts }]);
       } catch (error) {
-        summary.failed++;
         logLine({ level: "error", msg: "recommendations: a site's metrics failed", orgId: org.id, siteId: site.id, error: String((error as Error)?.message ?? error) });
       }
+      await breathe();
     }
   }
-  summary.failed += allSites.length - summary.failed - computed.length;
 
   // Step 2: every industry that has a contributing organization among those gone over.
   const industries = [...new Set(allOrgs.filter((o) => !o.optOut).map((o) => o.industry))].sort();
   for (const industry of industries) writeIndustryResults(platform.control, industry, day, platform.settings, now);
   summary.industries = industries.length;
 
-  // Step 3: each site's rules against its peers.
-  for (const { orgId, site, store, measured } of computed) {
-    if (stopped()) break;
-    try {
-      const peers = peerRowsForSite(platform.control.db, { orgId, sessions: measured.sessions, metrics: measured.metrics }, platform.settings);
-      const facts = await gatherFacts(platform, orgId, site, measured.window, peerBenchmarksOf(peers.rows), measured);
-      const findings = rulesFor(facts);
-      await runProgram(store, storeFindings(site.id, findings, measured, now));
-      summary.findings += findings.length;
-      summary.sites++;
-    } catch (error) {
-      summary.failed++;
-      logLine({ level: "error", msg: "recommendations: a site's rules failed", orgId, siteId: site.id, error: String((error as Error)?.message ?? error) });
+  // Step 3: each site's rules against its peers, its findings into its org's store.
+  for await (const { org, store } of stores.each(allOrgs.filter((o) => measuredSites.has(o.id)), stopped)) {
+    for (const { siteId, measured, facts } of measuredSites.get(org.id)!) {
+      if (stopped()) break;
+      try {
+        const peers = peerRowsForSite(control, { orgId: org.id, sessions: measured.sessions, metrics: measured.metrics }, platform.settings);
+        const findings = rulesFor({ ...facts, peers: peerBenchmarksOf(peers.rows) });
+        await runProgram(store, storeFindings(siteId, findings, measured, now));
+        summary.findings += findings.length;
+        summary.sites++;
+      } catch (error) {
+        logLine({ level: "error", msg: "recommendations: a site's rules failed", orgId: org.id, siteId, error: String((error as Error)?.message ?? error) });
+      }
+      await breathe();
     }
   }
+  // Every site not done: its store could not be opened, a step threw (logged), or the pass stopped.
+  summary.failed = allSites.length - summary.sites;
   return summary;
 }

@@ -109,14 +109,15 @@ beforeAll(async () => {
 
 afterAll(() => s.close());
 
-test("gatherFacts gives the site's facts over the window, exactly", async () => {
+test("gatherFacts gives the site's facts over the window, exactly (the peers' percentiles added as the job adds them)", async () => {
   const platform = s.platform;
   const window = resolveRange({ from: "2026-11-02", to: "2026-11-05" }, "UTC", s.clock.ms);
   const peers = peerBenchmarksOf([
     { metric: "bounceRate", p25: 0.2, p50: 0.3, p75: 0.4, source: "peers" },
     { metric: "lcpP75", p25: null, p50: null, p75: null, source: "site" },
   ]);
-  const facts = await gatherFacts(platform, orgId, await analyticsSite(platform, orgId, site.id), window, peers, { sessions: 4, metrics: { conversionRate: 0.25 } });
+  const own = await gatherFacts(platform, orgId, await analyticsSite(platform, orgId, site.id), window, { sessions: 4, metrics: { conversionRate: 0.25 } });
+  const facts = { ...own, peers };
   expect(facts).toEqual({
     siteId: site.id,
     siteName: "Facts shop",
