@@ -59,6 +59,22 @@ export function openPlatform(settings: Settings, options: { now?: () => number }
   };
 }
 
+/**
+ * The platform as a background pass over every organization sees it (the nightly
+ * recommendations): its own store cache of two, whose evicted handles close at once since
+ * nobody else holds them. The pass then neither evicts the handles requests are using nor
+ * leaves one open connection per organization behind it (each ~0.5 MB of schema, statements
+ * and pages, for 30 s). The pass closes it with `passDone`.
+ */
+export function passPlatform(platform: Platform): Platform {
+  const tenants = new TenantStores(platform.settings.dataDir, { synchronous: platform.settings.sqliteSynchronous, max: 2, evictedCloseAfterMs: 0 });
+  return { ...platform, tenants };
+}
+
+export function passDone(pass: Platform): void {
+  pass.tenants.closeAll();
+}
+
 export function closePlatform(platform: Platform): void {
   platform.siteData.clear();
   platform.openApi = null;

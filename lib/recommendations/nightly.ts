@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
 import { and, eq } from "drizzle-orm";
-import type { Platform } from "../platform.ts";
+import { passDone, passPlatform, type Platform } from "../platform.ts";
 import { jobRuns, orgs, sites } from "../db/control-schema.ts";
 import { ReachableStores } from "../db/reachable-stores.ts";
 import { runProgram } from "../db/statements.ts";
@@ -62,7 +62,16 @@ export async function nightlyRecommendations(platform: Platform, stopped: () => 
  * peers' percentiles and writes the findings. The pass breathes between sites, so the hooks
  * service's other work, and a stop, are not held up by it.
  */
-export async function computeRecommendations(platform: Platform, options: { siteId?: string; stopped?: () => boolean } = {}): Promise<JobSummary> {
+export async function computeRecommendations(shared: Platform, options: { siteId?: string; stopped?: () => boolean } = {}): Promise<JobSummary> {
+  const platform = passPlatform(shared);
+  try {
+    return await computeWith(platform, options);
+  } finally {
+    passDone(platform);
+  }
+}
+
+async function computeWith(platform: Platform, options: { siteId?: string; stopped?: () => boolean }): Promise<JobSummary> {
   const stopped = options.stopped ?? (() => false);
   const breathe = breathing();
   const now = platform.now();
