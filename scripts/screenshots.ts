@@ -67,6 +67,9 @@ try {
   writeFileSync(funnelFile, JSON.stringify(DEMO_FUNNEL));
   const funnel = Bun.spawn([process.execPath, join(ROOT, "scripts/admin.ts"), "funnel", "create", "--site", boot.siteId, "--file", funnelFile], { cwd: ROOT, env, stdout: "ignore", stderr: "inherit" });
   if ((await funnel.exited) !== 0) throw new Error("funnel create failed");
+  // The nightly recommendations job now, so the Recommendations page shows the site's figures and items.
+  const recommendations = Bun.spawn([process.execPath, join(ROOT, "scripts/admin.ts"), "recommendations", "compute"], { cwd: ROOT, env, stdout: "ignore", stderr: "inherit" });
+  if ((await recommendations.exited) !== 0) throw new Error("recommendations compute failed");
 
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
   try {

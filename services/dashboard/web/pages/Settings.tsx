@@ -64,7 +64,7 @@ function BenchmarkingForm({ current, onSubmit }: { current: Benchmarking; onSubm
         Industry
         <input type="text" name="industry" required maxLength={60} value={industry} onInput={(e) => setIndustry(e.currentTarget.value)} />
       </label>
-      <label>
+      <label class="check">
         <input type="checkbox" name="takePart" checked={takePart} onChange={(e) => setTakePart(e.currentTarget.checked)} /> Take part in industry benchmarks
       </label>
     </ChangeForm>
