@@ -1,14 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { startRouter, type RunningRouter } from "../../services/router/start.ts";
 import type { RouterOptions } from "../../services/router/app.ts";
 
 export const ROOT = join(import.meta.dir, "../..");
 
-export function tempDir(prefix = "tidemark-test-"): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
+export { tempDir } from "./temp-dirs.ts";
+import { tempDir } from "./temp-dirs.ts";
 
 /** A clock the test moves by hand. */
 export class TestClock {
