@@ -1,9 +1,11 @@
 // Keep the test output readable: request and diagnostic log lines off unless a test asks.
+import { afterAll } from "bun:test";
 import { setLogging } from "../lib/log.ts";
 import { removeTempDirs } from "./helpers/temp-dirs.ts";
 
 process.env.LOG_REQUESTS = "0";
 setLogging(false);
 
-// Test folders go with the test process, also those of a test that failed before its cleanup.
-process.on("exit", removeTempDirs);
+// A test file's folders go when it ends (a preload's afterAll runs after each file, after the
+// file's own hooks), also those of a test that failed before its cleanup.
+afterAll(removeTempDirs);

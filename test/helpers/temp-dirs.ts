@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** Folders made by `tempDir` in this test process: removed when it exits (test/setup.ts), whether or not a test cleaned up. */
+/** Folders made by `tempDir` in this test file: removed when it ends (test/setup.ts), whether or not a test cleaned up. */
 const made = new Set<string>();
 
 export function tempDir(prefix = "tidemark-test-"): string {
