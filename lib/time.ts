@@ -40,3 +40,6 @@ export const dateOfEpochDay = (day: number): string => new Date(day * DAY_MS).to
 
 /** The calendar date of an instant in a timezone, as days since 1970-01-01. */
 export const epochDayIn = (timeZone: string, ms: number): number => epochDayOf(dayIn(timeZone, ms));
+
+/** An instant (ms) as an ISO 8601 UTC timestamp, as the API answers times. */
+export const isoAt = (ms: number): string => new Date(ms).toISOString();

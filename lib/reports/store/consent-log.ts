@@ -1,6 +1,7 @@
 import { readRows } from "../../db/statements.ts";
 import type { ReportRun } from "../report.ts";
-import { isoAt, keysetRows, visitorIdOf } from "./keyset.ts";
+import { isoAt } from "../../time.ts";
+import { keysetRows, visitorIdOf } from "./keyset.ts";
 
 /**
  * `consent_log`: every consent choice reported in the range ([from 00:00, to + 1 00:00) in the

@@ -4,7 +4,8 @@ import { scoreFrom, tierIndex, TIERS } from "../../people/scoring.ts";
 import { visitorFactsOf } from "../../people/visitor-facts.ts";
 import { contactFor } from "../../privacy/mask.ts";
 import { rowsInMemory, type ReportRow, type ReportRun } from "../report.ts";
-import { isoAt, visitorIdOf } from "./keyset.ts";
+import { isoAt } from "../../time.ts";
+import { visitorIdOf } from "./keyset.ts";
 
 /** hot and very_hot: a score of 50 or more (scoring.ts tierIndex). */
 const HOT = TIERS.indexOf("hot");

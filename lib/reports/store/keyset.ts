@@ -53,6 +53,3 @@ export async function keysetRows<Raw extends unknown[]>(store: TenantStore, quer
 
 /** A visitor's UUID from `nullif(lower(hex(visitor_rows.uid)), '')` (hex of NULL is empty), or null when the row has no visitor. */
 export const visitorIdOf = (hex: string | null): string | null => (hex === null ? null : uuidOfHex(hex));
-
-/** An epoch-ms column as the report's `timestamp` type: ISO 8601 UTC. */
-export const isoAt = (ms: number): string => new Date(ms).toISOString();

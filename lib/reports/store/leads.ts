@@ -1,7 +1,8 @@
 import { readRows } from "../../db/statements.ts";
 import { contactFor } from "../../privacy/mask.ts";
 import type { ReportRun } from "../report.ts";
-import { isoAt, keysetRows, visitorIdOf } from "./keyset.ts";
+import { isoAt } from "../../time.ts";
+import { keysetRows, visitorIdOf } from "./keyset.ts";
 
 /**
  * `leads`: every lead captured in the range ([from 00:00, to + 1 00:00) in the site's timezone,
