@@ -158,13 +158,13 @@ export interface PeerRows {
  */
 export function peerRowsForSite(
   control: ControlReader,
-  site: { orgId: string; sessions: number; metrics: Record<string, number> },
+  org: { industry: string; optOut: boolean },
+  site: { sessions: number; metrics: Record<string, number> },
   settings: Pick<BenchmarkSettings, "benchmarkMinSessions">,
 ): PeerRows {
-  const org = control.select({ industry: orgs.industry, optOut: orgs.benchmarkOptOut }).from(orgs).where(eq(orgs.id, site.orgId)).get();
-  const industry = org?.industry ?? "general";
+  const { industry } = org;
   const own = (metric: string) => site.metrics[metric] ?? null;
-  if (!org || org.optOut) {
+  if (org.optOut) {
     return {
       industry, orgs: 0, eligible: false, reason: "opted_out", sizeBand: null,
       rows: METRIC_KEYS.map((metric) => ({ metric, label: METRIC_LABELS[metric], value: own(metric), p25: null, p50: null, p75: null, source: "site" as const })),

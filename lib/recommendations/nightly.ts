@@ -7,6 +7,7 @@ import { runProgram } from "../db/statements.ts";
 import { withAnalyticsSite } from "../analytics/site-cache.ts";
 import { breathing } from "../event-loop.ts";
 import { logLine } from "../log.ts";
+import { dayIn } from "../time.ts";
 import { notFound } from "../errors.ts";
 import { peerRowsForSite, removeBenchmarkInput, writeBenchmarkInput, writeIndustryResults } from "./benchmarks.ts";
 import { gatherFacts, peerBenchmarksOf } from "./gather-facts.ts";
@@ -30,7 +31,6 @@ export interface JobSummary {
 }
 
 const owner = () => `${hostname()}:${process.pid}`;
-export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Claim the day's run across processes: the first insert of (job, day) wins. */
 export function claimRun(platform: Platform, day: string): boolean {
@@ -42,7 +42,7 @@ export function claimRun(platform: Platform, day: string): boolean {
 
 /** The nightly pass: claimed once per UTC day; null when another process (or an earlier pass) has it. */
 export async function nightlyRecommendations(platform: Platform, stopped: () => boolean = () => false): Promise<JobSummary | null> {
-  const day = utcDay(platform.now());
+  const day = dayIn("UTC", platform.now());
   if (!claimRun(platform, day)) return null;
   const summary = await computeRecommendations(platform, { stopped });
   platform.control.write((db) =>
@@ -75,20 +75,22 @@ async function computeWith(platform: Platform, options: { siteId?: string; stopp
   const stopped = options.stopped ?? (() => false);
   const breathe = breathing();
   const now = platform.now();
-  const day = utcDay(now);
+  const day = dayIn("UTC", now);
   const { benchmarkMinSessions } = platform.settings;
   const control = platform.control.db;
   const allSites = control.select({ id: sites.id, orgId: sites.orgId }).from(sites).where(options.siteId ? eq(sites.id, options.siteId) : undefined).orderBy(sites.createdAt, sites.id).all();
   if (options.siteId && allSites.length === 0) throw notFound("Site");
-  const orgIds = new Set(allSites.map((s) => s.orgId));
-  const allOrgs = control.select({ id: orgs.id, dbUrl: orgs.dbUrl, industry: orgs.industry, optOut: orgs.benchmarkOptOut }).from(orgs).orderBy(orgs.createdAt, orgs.id).all().filter((o) => orgIds.has(o.id));
+  const sitesOf = Map.groupBy(allSites, (s) => s.orgId);
+  const allOrgs = control.select({ id: orgs.id, dbUrl: orgs.dbUrl, industry: orgs.industry, optOut: orgs.benchmarkOptOut }).from(orgs).orderBy(orgs.createdAt, orgs.id).all().filter((o) => sitesOf.has(o.id));
   const summary: JobSummary = { day, sites: 0, contributed: 0, industries: 0, findings: 0, failed: 0 };
   const stores = new ReachableStores(platform.tenants, "recommendations");
 
   // Step 1: metrics and facts, and the inputs of the sites that contribute.
   const measuredSites = new Map<string, { siteId: string; measured: SiteMeasurement; facts: OwnFacts }[]>();
   for await (const { org } of stores.each(allOrgs, stopped)) {
-    for (const site of allSites.filter((s) => s.orgId === org.id)) {
+    const measuredHere: { siteId: string; measured: SiteMeasurement; facts: OwnFacts }[] = [];
+    measuredSites.set(org.id, measuredHere);
+    for (const site of sitesOf.get(org.id)!) {
       if (stopped()) break;
       try {
         const { measured, facts } = await withAnalyticsSite(platform, org.id, site.id, async (analytics) => {
@@ -99,7 +101,7 @@ async function computeWith(platform: Platform, options: { siteId?: string; stopp
           writeBenchmarkInput(platform.control, { siteId: site.id, orgId: org.id, industry: org.industry, windowTo: measured.window.to, sessions: measured.sessions, metrics: measured.metrics }, now);
           summary.contributed++;
         } else removeBenchmarkInput(platform.control, site.id);
-        measuredSites.set(org.id, [...(measuredSites.get(org.id) ?? []), { siteId: site.id, measured, facts }]);
+        measuredHere.push({ siteId: site.id, measured, facts });
       } catch (error) {
         logLine({ level: "error", msg: "recommendations: a site's metrics failed", orgId: org.id, siteId: site.id, error: String((error as Error)?.message ?? error) });
       }
@@ -113,11 +115,11 @@ async function computeWith(platform: Platform, options: { siteId?: string; stopp
   summary.industries = industries.length;
 
   // Step 3: each site's rules against its peers, its findings into its org's store.
-  for await (const { org, store } of stores.each(allOrgs.filter((o) => measuredSites.has(o.id)), stopped)) {
+  for await (const { org, store } of stores.each(allOrgs.filter((o) => measuredSites.get(o.id)?.length), stopped)) {
     for (const { siteId, measured, facts } of measuredSites.get(org.id)!) {
       if (stopped()) break;
       try {
-        const peers = peerRowsForSite(control, { orgId: org.id, sessions: measured.sessions, metrics: measured.metrics }, platform.settings);
+        const peers = peerRowsForSite(control, org, measured, platform.settings);
         const findings = rulesFor({ ...facts, peers: peerBenchmarksOf(peers.rows) });
         await runProgram(store, storeFindings(siteId, findings, measured, now));
         summary.findings += findings.length;

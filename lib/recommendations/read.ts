@@ -5,6 +5,7 @@ import { recommendationRuns, recommendations } from "../db/tenant-schema.ts";
 import type { TenantStore } from "../db/tenants.ts";
 import { notFound } from "../errors.ts";
 import { peerRowsForSite } from "./benchmarks.ts";
+import { isoAt } from "../time.ts";
 import type { Recommendations } from "./models.ts";
 
 type Benchmarks = Recommendations["benchmarks"];
@@ -17,7 +18,6 @@ export interface RecommendationsSite {
   store: TenantStore;
 }
 
-const isoOf = (ms: number) => new Date(ms).toISOString();
 
 /**
  * `GET …/recommendations`: the site's active items (highest score first) with the benchmarks of
@@ -35,8 +35,8 @@ export async function readRecommendations(control: ControlReader, site: Recommen
     .orderBy(desc(recommendations.score), recommendations.ruleKey);
   return {
     industry: org.industry,
-    computedAt: run ? isoOf(run.computedAt) : null,
-    benchmarks: benchmarksOf(control, site, org, run ?? null, options.minSessions),
+    computedAt: run ? isoAt(run.computedAt) : null,
+    benchmarks: benchmarksOf(control, org, run ?? null, options.minSessions),
     canManage: options.canManage,
     items: rows.map((row) => itemOf(row, options.now)),
   };
@@ -55,15 +55,15 @@ export function itemOf(row: typeof recommendations.$inferSelect, now: number): I
     body: row.body,
     action: row.action,
     evidence: JSON.parse(row.evidence) as Record<string, unknown>,
-    snoozedUntil: snoozed ? isoOf(row.snoozedUntil!) : null,
+    snoozedUntil: snoozed ? isoAt(row.snoozedUntil!) : null,
   };
 }
 
 type Run = typeof recommendationRuns.$inferSelect;
 
 /** The benchmark rows as the nightly job compared the site (lib/recommendations/benchmarks.ts peerRowsForSite), over its last run's window. */
-function benchmarksOf(control: ControlReader, site: RecommendationsSite, org: { optOut: boolean }, run: Run | null, minSessions: number): Benchmarks {
+function benchmarksOf(control: ControlReader, org: { industry: string; optOut: boolean }, run: Run | null, minSessions: number): Benchmarks {
   if (!run) return { orgs: 0, eligible: false, minSessions, rows: [], reason: (org.optOut ? "opted_out" : "no_data") as Reason, sizeBand: null, window: null };
-  const peers = peerRowsForSite(control, { orgId: site.orgId, sessions: run.sessions, metrics: JSON.parse(run.metrics) as Record<string, number> }, { benchmarkMinSessions: minSessions });
+  const peers = peerRowsForSite(control, org, { sessions: run.sessions, metrics: JSON.parse(run.metrics) as Record<string, number> }, { benchmarkMinSessions: minSessions });
   return { orgs: peers.orgs, eligible: peers.eligible, minSessions, rows: peers.rows, reason: peers.reason, sizeBand: peers.sizeBand, window: { from: run.windowFrom, to: run.windowTo } };
 }

@@ -84,19 +84,19 @@ test("control store: an opted-out organization is in no group and gets no peer r
   expect(others).toHaveLength(11);
   expect(others.every((r) => r.orgs === 0 && r.reason === "no_data")).toBe(true);
 
-  const optedOut = peerRowsForSite(control.db, { orgId: "OUT", sessions: 100, metrics: { engagementRate: 0.99 } }, settings);
+  const optedOut = peerRowsForSite(control.db, { industry: "retail", optOut: true }, { sessions: 100, metrics: { engagementRate: 0.99 } }, settings);
   expect(optedOut.reason).toBe("opted_out");
   expect(optedOut.eligible).toBe(false);
   expect(optedOut.rows.find((r) => r.metric === "engagementRate")).toEqual({ metric: "engagementRate", label: "Engagement rate", value: 0.99, p25: null, p50: null, p75: null, source: "site" });
   expect(optedOut.rows.every((r) => r.source === "site" && r.p50 === null)).toBe(true);
 
-  const peer = peerRowsForSite(control.db, { orgId: "R1", sessions: 100, metrics: { engagementRate: 0.2 } }, settings);
+  const peer = peerRowsForSite(control.db, { industry: "retail", optOut: false }, { sessions: 100, metrics: { engagementRate: 0.2 } }, settings);
   expect(peer).toMatchObject({ industry: "retail", orgs: 3, eligible: true, reason: null, sizeBand: { p25: 100, p75: 100 } });
   expect(peer.rows.find((r) => r.metric === "engagementRate")).toEqual({ metric: "engagementRate", label: "Engagement rate", value: 0.2, p25: 0.3, p50: 0.4, p75: 0.5, source: "peers" });
   // No site has LCP: the row carries nothing, from the site alone.
   expect(peer.rows.find((r) => r.metric === "lcpP75")).toEqual({ metric: "lcpP75", label: "LCP p75 (ms)", value: null, p25: null, p50: null, p75: null, source: "site" });
 
-  const small = peerRowsForSite(control.db, { orgId: "R2", sessions: 40, metrics: { engagementRate: 0.7 } }, settings);
+  const small = peerRowsForSite(control.db, { industry: "retail", optOut: false }, { sessions: 40, metrics: { engagementRate: 0.7 } }, settings);
   // Its own values only: too few sessions to rank against its peers; the group is still described.
   expect(small).toMatchObject({ orgs: 3, eligible: false, reason: "below_min_sessions", sizeBand: { p25: 100, p75: 100 } });
   expect(small.rows.find((r) => r.metric === "engagementRate")).toEqual({ metric: "engagementRate", label: "Engagement rate", value: 0.7, p25: null, p50: null, p75: null, source: "site" });
