@@ -1,6 +1,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { Value } from "@sinclair/typebox/value";
 import { createReadStream } from "node:fs";
+import { ID_PATTERN } from "../ids.ts";
 import { ApiError } from "../errors.ts";
 
 /** A backup folder's table of contents; written last, so a folder without it is not a backup. */
@@ -17,7 +18,7 @@ export const BackupFile = Type.Object({
   name: BackupFileName,
   kind: Type.Union([Type.Literal("control"), Type.Literal("tenant"), Type.Literal("secret")]),
   /** The org whose managed store this is (tenant files). */
-  org: Type.Optional(Type.String({ pattern: "^[0-9a-f]{24}$" })),
+  org: Type.Optional(Type.String({ pattern: ID_PATTERN })),
   bytes: Type.Integer({ minimum: 0 }),
   sha256: Type.String({ pattern: "^[0-9a-f]{64}$" }),
   /** The last migration applied (SQLite files). */
@@ -26,7 +27,7 @@ export const BackupFile = Type.Object({
 export type BackupFile = Static<typeof BackupFile>;
 
 export const OwnDatabase = Type.Object({
-  org: Type.String({ pattern: "^[0-9a-f]{24}$" }),
+  org: Type.String({ pattern: ID_PATTERN }),
   /** The org's own database URL, without user, password or query (an auth token lives there). */
   url: Type.String(),
 });
@@ -44,7 +45,7 @@ export const Manifest = Type.Object({
   /** Bring-your-own databases: listed, never copied (their owners back them up). */
   ownDatabases: Type.Array(OwnDatabase),
   /** Orgs with a managed store that had no file yet (never opened): none to copy. */
-  storesNotCreated: Type.Array(Type.String({ pattern: "^[0-9a-f]{24}$" })),
+  storesNotCreated: Type.Array(Type.String({ pattern: ID_PATTERN })),
 });
 export type Manifest = Static<typeof Manifest>;
 
