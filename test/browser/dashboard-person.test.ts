@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import type { Browser } from "playwright-core";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { batch, ev, post, uuid } from "../helpers/hits.ts";
 import type { Proc } from "../helpers/process.ts";
-import { asOwner, enrolTwoFactorAged, launchChromium, startDashboardServer } from "../helpers/browser-page.ts";
+import { asOwner, dashboardInChromium, enrolTwoFactorAged } from "../helpers/browser-page.ts";
 import { seriousViolations } from "../helpers/axe.ts";
 
 /**
@@ -14,6 +14,7 @@ import { seriousViolations } from "../helpers/axe.ts";
  * export's file equal to what the API holds, the erasure behind a confirm dialog; axe on both
  * dialogs. Pat is two visitor ids sharing a user id; Olga stays.
  */
+const running = dashboardInChromium("tm-person-e2e-");
 let server: Proc;
 let browser: Browser;
 let dataDir: string;
@@ -26,7 +27,7 @@ const V = { P1: uuid(), P2: uuid(), O: uuid() };
 const bearer = async (path: string) => fetch(`${server.url}/api/v1${path}`, { headers: { authorization: `Bearer ${boot.key}` } });
 
 beforeAll(async () => {
-  ({ server, dataDir, origin, boot } = await startDashboardServer("tm-person-e2e-"));
+  ({ server, dataDir, origin, boot, browser } = running);
   site = `/orgs/${boot.orgId}/sites/${boot.siteId}`;
   const now = Date.now();
   const page = (path: string, at: number) => ev("pageview", at, { u: `http://localhost${path}`, ti: path });
@@ -38,13 +39,7 @@ beforeAll(async () => {
   const stored = () => (db.query("SELECT count(*) AS n FROM visitor_rows").get() as { n: number }).n === 3;
   for (const deadline = Date.now() + 10_000; !stored() && Date.now() < deadline; ) await Bun.sleep(50);
   db.close();
-  browser = await launchChromium();
 }, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.kill();
-});
 
 test("the owner exports and erases a person through the step-up and confirm dialogs; the file is the person's data, the visitors list drops by their two ids; axe", async () => {
   await asOwner(browser, origin, boot, async (page) => {

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import type { Proc } from "../helpers/process.ts";
 import { seriousViolations } from "../helpers/axe.ts";
-import { asOwner, launchChromium, startDashboardServer } from "../helpers/browser-page.ts";
+import { asOwner, dashboardInChromium } from "../helpers/browser-page.ts";
 
 /**
  * The Recommendations page against the real server in Debian's Chromium, on rows written straight
@@ -15,15 +14,15 @@ import { asOwner, launchChromium, startDashboardServer } from "../helpers/browse
  * at 1440 and 390 px and the page never scrolls sideways.
  */
 
-let server: Proc;
+const running = dashboardInChromium("tm-dash-rec-");
 let browser: Browser;
 let origin: string;
-let dataDir: string;
 let boot: { orgId: string; siteId: string; ownerEmail: string; ownerPassword: string };
 let url: string;
 
 beforeAll(async () => {
-  ({ server, origin, boot, dataDir } = await startDashboardServer("tm-dash-rec-"));
+  const { dataDir } = running;
+  ({ origin, boot, browser } = running);
   url = `${origin}/orgs/${boot.orgId}/sites/${boot.siteId}/recommendations`;
   const now = Date.now();
   const control = new Database(join(dataDir, "control.sqlite"));
@@ -40,13 +39,7 @@ beforeAll(async () => {
   item.run(boot.siteId, "slow_lcp", 900, "high", "Slow largest paint on /pricing", "LCP p75 is 4 200 ms on /pricing.", "Compress the hero image.", JSON.stringify({ pages: ["/pricing"], lcpP75: 4200 }), now);
   item.run(boot.siteId, "paid_untagged", 300, "medium", "Paid visits without a campaign", "120 paid sessions had no utm_campaign.", "Tag your ads' final URLs.", JSON.stringify({ sessions: 120 }), now);
   store.close();
-  browser = await launchChromium();
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.kill();
-});
 
 const settled = async (page: Page) => {
   await page.goto(url);
@@ -74,7 +67,7 @@ test("the owner sees the peer group, the site's place in it and the ranked items
     await page.locator(".recommendation").first().getByText("Score 900 · Dismissed").waitFor();
     await page.getByRole("group", { name: "Status of “Slow largest paint on /pricing”" }).getByRole("button", { name: "Reopen" }).waitFor();
   });
-  const store = new Database(join(dataDir, `${boot.orgId}.sqlite`), { readonly: true });
+  const store = new Database(join(running.dataDir, `${boot.orgId}.sqlite`), { readonly: true });
   expect(store.query("SELECT status, status_evidence AS evidence FROM recommendations WHERE rule_key = 'slow_lcp'").get()).toEqual({ status: "dismissed", evidence: JSON.stringify({ pages: ["/pricing"], lcpP75: 4200 }) });
   expect((store.query("SELECT count(*) AS n FROM audit_log WHERE action = 'recommendation.status_changed'").get() as { n: number }).n).toBe(1);
   store.close();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { beforeAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -8,7 +8,7 @@ import { Temporal } from "temporal-polyfill";
 import { batch, ev, post, uuid } from "../helpers/hits.ts";
 import type { Proc } from "../helpers/process.ts";
 import { seriousViolations } from "../helpers/axe.ts";
-import { asOwner, inPage, launchChromium, signInWith, startDashboardServer, verifiedMembers } from "../helpers/browser-page.ts";
+import { asOwner, dashboardInChromium, inPage, signInWith, verifiedMembers } from "../helpers/browser-page.ts";
 import { REPORT_DEFINITIONS } from "../../lib/reports/catalogue.ts";
 import type { ReportCatalogue, ReportResult } from "../../lib/reports/models.ts";
 
@@ -25,6 +25,8 @@ const TZ = "Europe/Berlin";
 const HOUR = 3_600_000;
 const VIEWER = { email: "vic@example.com", password: "a long enough viewer phrase" };
 
+// SMTP_URL set (nothing is sent: every recipient here is a member, so no confirmation mail goes out).
+const running = dashboardInChromium("tm-report-library-", { SMTP_URL: "smtp://127.0.0.1:1" });
 let server: Proc;
 let browser: Browser;
 let origin: string;
@@ -34,9 +36,8 @@ let base: string;
 let days: string[];
 
 beforeAll(async () => {
-  let dataDir: string;
-  // SMTP_URL set (nothing is sent: every recipient here is a member, so no confirmation mail goes out).
-  ({ server, dataDir, origin, boot } = await startDashboardServer("tm-report-library-", { SMTP_URL: "smtp://127.0.0.1:1" }));
+  const { dataDir } = running;
+  ({ server, origin, boot, browser } = running);
   base = `${origin}/orgs/${boot.orgId}/sites/${boot.siteId}`;
   // The site's timezone is Berlin (there is no `admin site update`; the control store's data_version tells the server).
   const control = new Database(join(dataDir, "control.sqlite"));
@@ -54,13 +55,7 @@ beforeAll(async () => {
   await send([page("/pricing", noon(days[0]!) + HOUR)]);
   await send([page("/", noon(days[1]!)), page("/pricing", noon(days[1]!) + 60_000), page("/buy", noon(days[1]!) + 120_000), ev("conversion", noon(days[1]!) + 180_000, { n: "buy", val: 49 })]);
   verifiedMembers(dataDir, boot.orgId, [{ ...VIEWER, role: "viewer" }]);
-  browser = await launchChromium();
 }, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.kill();
-});
 
 async function bearer<T>(path: string): Promise<T> {
   const res = await fetch(`${server.url}/api/v1/orgs/${boot.orgId}/sites/${boot.siteId}${path}`, { headers: { authorization: `Bearer ${boot.key}` } });

@@ -98,13 +98,14 @@ export async function startDashboardServer(prefix: string, env: Record<string, s
 export const launchChromium = () => chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
 
 /**
- * A test file's real server (startDashboardServer) and Chromium, started before its tests and
- * stopped after them: the fields are set once `beforeAll` has run.
+ * A test file's real server (startDashboardServer, with `env`) and Chromium, started before its
+ * tests and stopped after them: the fields are set once `beforeAll` has run (a file's own
+ * `beforeAll`, registered after this call, runs after it and may seed data).
  */
-export function dashboardInChromium(prefix: string): DashboardServer & { browser: Browser } {
+export function dashboardInChromium(prefix: string, env: Record<string, string> = {}): DashboardServer & { browser: Browser } {
   const running = {} as DashboardServer & { browser: Browser };
   beforeAll(async () => {
-    Object.assign(running, await startDashboardServer(prefix));
+    Object.assign(running, await startDashboardServer(prefix, env));
     running.browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
