@@ -7,7 +7,9 @@ import { METRIC_LABELS } from "./metric-labels.ts";
 /**
  * Industry benchmarks (docs/recommendations.md "Peer groups and benchmarks"): an organization
  * counts once, its contributing sites averaged by sessions; percentiles are published only for
- * at least k organizations none of which holds more than the maximum share of the sessions.
+ * at least k organizations none of which holds more than the maximum share of the sessions. The
+ * size band follows the same rule: below it, a band over one or two organizations' sites would
+ * give away their session counts.
  */
 
 export interface BenchmarkSettings {
@@ -36,7 +38,7 @@ export interface MetricBenchmark {
 
 export interface BenchmarkGroup {
   metrics: Record<string, MetricBenchmark>;
-  /** The contributing sites' sessions, p25–p75 (null without sites). */
+  /** The contributing sites' sessions, p25–p75; null when the organizations behind them may not be published (too few, or one dominant), or without sites. */
   sizeBand: { p25: number; p75: number } | null;
 }
 
@@ -69,17 +71,28 @@ export function benchmarkGroup(inputs: readonly BenchmarkInput[], settings: Benc
     }
     metrics[metric] = metricBenchmark([...byOrg.values()], settings);
   }
+  const sessionsByOrg = new Map<string, number>();
+  for (const input of contributing) sessionsByOrg.set(input.orgId, (sessionsByOrg.get(input.orgId) ?? 0) + input.sessions);
   const sizes = contributing.map((i) => i.sessions).sort((a, b) => a - b);
-  const sizeBand = sizes.length ? { p25: Math.round(interpolatedQuantile(sizes, 0.25)), p75: Math.round(interpolatedQuantile(sizes, 0.75)) } : null;
+  const sizeBand =
+    sizes.length && withheldReason([...sessionsByOrg.values()], settings) === null
+      ? { p25: Math.round(interpolatedQuantile(sizes, 0.25)), p75: Math.round(interpolatedQuantile(sizes, 0.75)) }
+      : null;
   return { metrics, sizeBand };
 }
 
+/** Why figures over these organizations (their sessions each) may not be published, or null when they may. */
+function withheldReason(orgSessions: readonly number[], settings: BenchmarkSettings): IneligibleReason | null {
+  if (orgSessions.length === 0) return "no_data";
+  if (orgSessions.length < settings.benchmarkMinOrgs) return "too_few_orgs";
+  const total = orgSessions.reduce((sum, sessions) => sum + sessions, 0);
+  if (orgSessions.some((sessions) => sessions > settings.benchmarkMaxShare * total)) return "dominant_org";
+  return null;
+}
+
 function metricBenchmark(orgValues: { weighted: number; sessions: number }[], settings: BenchmarkSettings): MetricBenchmark {
-  const withheld = (reason: IneligibleReason): MetricBenchmark => ({ orgs: orgValues.length, eligible: false, reason, p25: null, p50: null, p75: null });
-  if (orgValues.length === 0) return withheld("no_data");
-  if (orgValues.length < settings.benchmarkMinOrgs) return withheld("too_few_orgs");
-  const total = orgValues.reduce((sum, o) => sum + o.sessions, 0);
-  if (orgValues.some((o) => o.sessions > settings.benchmarkMaxShare * total)) return withheld("dominant_org");
+  const reason = withheldReason(orgValues.map((o) => o.sessions), settings);
+  if (reason) return { orgs: orgValues.length, eligible: false, reason, p25: null, p50: null, p75: null };
   const sorted = orgValues.map((o) => o.weighted / o.sessions).sort((a, b) => a - b);
   return {
     orgs: orgValues.length,
@@ -154,7 +167,7 @@ export interface PeerRows {
  * The benchmark rows a site is compared with: its own values beside its industry's latest
  * published percentiles. An opted-out organization gets its values alone (`opted_out`); so does a
  * site under the minimum sessions (`below_min_sessions`: a value from so few sessions is too noisy
- * to rank against peers), though the group's organizations and size band are still given.
+ * to rank against peers), though the group's organizations and size band (where published) are still given.
  */
 export function peerRowsForSite(
   control: ControlReader,

@@ -46,9 +46,10 @@ import { parseArgs } from "../../scripts/admin.ts";
  * of its sites (0.25) its p25 would be 0.4375; had R1's sites been two organizations, 5 again.
  * Dominance: R1 holds 6 of 15 sessions, 0.4 ≤ 0.5. Size band over the 5 contributing sites'
  * sessions 2, 2, 3, 4, 4 (h = 4p): p25 2, p75 4.
- * Travel: T1, T2 contribute — 2 = k − 1 organizations: withheld, `too_few_orgs`; size band 2–2.
+ * Travel: T1, T2 contribute — 2 = k − 1 organizations: withheld, `too_few_orgs`; the size band
+ * (2–2, the two sites' own counts) withheld by the same rule: null.
  * Finance: F1, F2 contribute, F3 opted out (with it there would be k = 3 and a size band 2–3):
- * withheld, `too_few_orgs`, orgs 2, size band 2–2; F3 sees its own values, `opted_out`, orgs 0.
+ * withheld, `too_few_orgs`, orgs 2, size band null; F3 sees its own values, `opted_out`, orgs 0.
  *
  * Items: every site's last hit is over 24 h old → `site_stale` (high: sessions × 1 × 3); every
  * site with ≥ minSessions sessions and no conversion → `no_conversions` (high: sessions × 1 × 3);
@@ -255,13 +256,13 @@ test("a site under minSessions sees its own values only, below_min_sessions, wit
 
 test("travel: k − 1 = 2 contributing organizations → rows withheld, eligible false, too_few_orgs", async () => {
   for (const org of ["T1", "T2"]) {
-    await expectAnswer(org, org, { orgs: 2, eligible: false, reason: "too_few_orgs", sizeBand: { p25: 2, p75: 2 }, rows: rowsOf(org) });
+    await expectAnswer(org, org, { orgs: 2, eligible: false, reason: "too_few_orgs", sizeBand: null, rows: rowsOf(org) });
   }
 });
 
 test("finance: the opted-out organization is in no group (2 of 3 contribute → withheld) and gets no peer rows", async () => {
   for (const org of ["F1", "F2"]) {
-    await expectAnswer(org, org, { orgs: 2, eligible: false, reason: "too_few_orgs", sizeBand: { p25: 2, p75: 2 }, rows: rowsOf(org) });
+    await expectAnswer(org, org, { orgs: 2, eligible: false, reason: "too_few_orgs", sizeBand: null, rows: rowsOf(org) });
   }
   await expectAnswer("F3", "F3", { orgs: 0, eligible: false, reason: "opted_out", sizeBand: null, rows: rowsOf("F3") });
 });
@@ -282,17 +283,17 @@ test("the control store holds aggregates only: one input per contributing site, 
     .all(dateOfEpochDay(TODAY / DAY));
   const withheld = (industry: string, metric: string, orgs: number, reason: string) => ({ industry, metric, orgs, eligible: 0, reason, p25: null, p50: null, p75: null });
   expect(results).toEqual([
-    { ...withheld("finance", "engagementRate", 2, "too_few_orgs"), sizeP25: 2, sizeP75: 2 },
-    { ...withheld("finance", "lcpP75", 0, "no_data"), sizeP25: 2, sizeP75: 2 },
-    { ...withheld("finance", "pagesPerSession", 2, "too_few_orgs"), sizeP25: 2, sizeP75: 2 },
+    { ...withheld("finance", "engagementRate", 2, "too_few_orgs"), sizeP25: null, sizeP75: null },
+    { ...withheld("finance", "lcpP75", 0, "no_data"), sizeP25: null, sizeP75: null },
+    { ...withheld("finance", "pagesPerSession", 2, "too_few_orgs"), sizeP25: null, sizeP75: null },
     { ...withheld("general", "engagementRate", 0, "no_data"), sizeP25: null, sizeP75: null },
     { ...withheld("general", "lcpP75", 0, "no_data"), sizeP25: null, sizeP75: null },
     { ...withheld("general", "pagesPerSession", 0, "no_data"), sizeP25: null, sizeP75: null },
     { industry: "retail", metric: "engagementRate", orgs: 4, eligible: 1, reason: null, p25: 0.4583, p50: 0.625, p75: 0.8125, sizeP25: 2, sizeP75: 4 },
     { ...withheld("retail", "lcpP75", 0, "no_data"), sizeP25: 2, sizeP75: 4 },
     { industry: "retail", metric: "pagesPerSession", orgs: 4, eligible: 1, reason: null, p25: 1.2292, p50: 1.375, p75: 1.625, sizeP25: 2, sizeP75: 4 },
-    { ...withheld("travel", "engagementRate", 2, "too_few_orgs"), sizeP25: 2, sizeP75: 2 },
-    { ...withheld("travel", "lcpP75", 0, "no_data"), sizeP25: 2, sizeP75: 2 },
-    { ...withheld("travel", "pagesPerSession", 2, "too_few_orgs"), sizeP25: 2, sizeP75: 2 },
+    { ...withheld("travel", "engagementRate", 2, "too_few_orgs"), sizeP25: null, sizeP75: null },
+    { ...withheld("travel", "lcpP75", 0, "no_data"), sizeP25: null, sizeP75: null },
+    { ...withheld("travel", "pagesPerSession", 2, "too_few_orgs"), sizeP25: null, sizeP75: null },
   ]);
 });

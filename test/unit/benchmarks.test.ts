@@ -40,13 +40,18 @@ test("travel: three organizations, odd count", () => {
 test("finance: k − 1 organizations → withheld, too_few_orgs", () => {
   const group = benchmarkGroup([site("F1", 500, 0.3), site("F2", 500, 0.5), site("F2", 500, 0.7)], settings);
   expect(group.metrics.engagementRate).toEqual({ orgs: 2, eligible: false, reason: "too_few_orgs", p25: null, p50: null, p75: null });
+  // Nor the size band: over two organizations it would tell each the other's sessions.
+  expect(group.sizeBand).toBeNull();
 });
 
 test("an organization with more than the maximum share of the sessions → dominant_org", () => {
   const group = benchmarkGroup([site("M1", 100, 0.3), site("M2", 100, 0.5), site("M3", 1000, 0.7)], settings);
   expect(group.metrics.engagementRate).toEqual({ orgs: 3, eligible: false, reason: "dominant_org", p25: null, p50: null, p75: null });
+  expect(group.sizeBand).toBeNull();
   // Exactly half is allowed.
-  expect(benchmarkGroup([site("M1", 100, 0.3), site("M2", 100, 0.5), site("M3", 200, 0.7)], settings).metrics.engagementRate.eligible).toBe(true);
+  const half = benchmarkGroup([site("M1", 100, 0.3), site("M2", 100, 0.5), site("M3", 200, 0.7)], settings);
+  expect(half.metrics.engagementRate.eligible).toBe(true);
+  expect(half.sizeBand).toEqual({ p25: 100, p75: 150 });
 });
 
 const dirs: string[] = [];
