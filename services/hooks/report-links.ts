@@ -8,7 +8,7 @@ import { followLink, linkTarget, type LinkTarget } from "../../lib/reports/sched
  * The links of scheduled report mails (docs/reports.md "Schedules"): GET shows a page with a
  * button (mail scanners prefetch GETs, so reading changes nothing), POST confirms or
  * unsubscribes — also the RFC 8058 one-click POST of `List-Unsubscribe=One-Click`. A bad or
- * tampered token is a 404 page.
+ * tampered token is a 404 page; an expired confirmation link a 422 page.
  */
 
 const page = (status: number, title: string, body: string) =>
@@ -29,6 +29,10 @@ async function answering(run: () => Promise<Response>): Promise<Response> {
 }
 
 const gone = () => page(404, "Link not valid", "<p>This link is not valid, or the schedule or address it was for no longer exists.</p>");
+
+/** 422 as an expired e-mail verification token is: the link itself is what is wrong (docs/reports.md). */
+const expired = (t: LinkTarget) =>
+  page(422, "Link expired", `<p>This confirmation link has expired. Ask whoever added ${escapeHtml(t.email)} to <b>${escapeHtml(t.report)}</b> to remove the address and add it again: a new link is mailed.</p>`);
 
 const ASK: Record<LinkTarget["purpose"], { title: string; button: string }> = {
   confirm: { title: "Confirm your address", button: "Confirm" },
@@ -54,11 +58,11 @@ export function reportLinks(platform: Platform) {
     .get("/v1/hooks/reports/:purpose/:token", ({ params: p }) =>
       answering(async () => {
         const target = await linkTarget(platform, p.purpose, p.token);
-        return target ? asked(target) : gone();
+        return !target ? gone() : target.expired ? expired(target) : asked(target);
       }), { params, detail: detail("A scheduled report mail's confirmation or unsubscribe page (HTML)") })
     .post("/v1/hooks/reports/:purpose/:token", ({ params: p }) =>
       answering(async () => {
         const target = await followLink(platform, p.purpose, p.token);
-        return target ? done(target) : gone();
+        return !target ? gone() : target.expired ? expired(target) : done(target);
       }), { params, detail: detail("Confirm or unsubscribe (HTML; also the List-Unsubscribe=One-Click POST)") });
 }
