@@ -1,6 +1,7 @@
 import { t, type Static } from "elysia";
 import { Id, JsonInteger, NullableTimestamp, QueryModel, SiteParams, Timestamp } from "../api/models.ts";
 import { PageQuery } from "../paging.ts";
+import { UTM_KEYS } from "./utm-keys.ts";
 
 /**
  * Short links as the read API shows and takes them (docs/campaigns.md "Short links"). The body
@@ -8,8 +9,7 @@ import { PageQuery } from "../paging.ts";
  * lib/shortlinks/manage.ts, which the admin CLI shares.
  */
 
-export const UTM_KEYS = ["source", "medium", "campaign", "term", "content"] as const;
-export type UtmKey = (typeof UTM_KEYS)[number];
+export { UTM_KEYS, type UtmKey } from "./utm-keys.ts";
 
 const UtmValue = t.Union([t.String(), t.Null()]);
 export const Utm = t.Object({ source: UtmValue, medium: UtmValue, campaign: UtmValue, term: UtmValue, content: UtmValue });

@@ -15,6 +15,7 @@ import { DOCS_HTML, mergedOpenApi } from "../../lib/http/openapi-merge.ts";
 import { RateLimiter, type RateDecision } from "../../lib/ratelimit.ts";
 import type { Platform } from "../../lib/platform.ts";
 import { recordRoute } from "../../lib/health/route-label.ts";
+import { securityHeaders } from "../../lib/http/security-headers.ts";
 
 export interface Upstreams {
   ingest: Upstream;
@@ -204,9 +205,13 @@ export function createRouterApp(platform: Platform, upstreams: Upstreams, option
     return forwardPublic(request, upstreams.dashboard);
   });
 
+  const headersFor = securityHeaders(platform.settings.publicUrl);
+  /** What the server calls: the app's answer, errors included, with the security headers for its path, set here only. */
+  const handle = async (request: Request) => withHeaders(await app.handle(request), headersFor(new URL(request.url).pathname));
+
   /** Flushes the buffered key-use records; call when the server stops. */
   const close = () => uses.stop();
-  return { app, close, flushKeyUses: () => uses.flush() };
+  return { app, handle, close, flushKeyUses: () => uses.flush() };
 }
 
 export type Router = ReturnType<typeof createRouterApp>;

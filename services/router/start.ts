@@ -96,7 +96,7 @@ export async function startRouter(options: StartOptions = {}): Promise<RunningRo
   // The threads of this process count for its /metrics: the collect thread's and the query thread's numbers.
   const threads = [...(ingest?.ops.threads ?? []), ...(query ? [() => query.metrics()] : [])];
   const ops = opsEndpoints(platform, { ingestAlive: ingest?.ops.ingestAlive, threads });
-  const server = serveApp((request) => router.app.handle(request), {
+  const server = serveApp(router.handle, {
     port: settings.port,
     hostname: settings.host,
     metrics: platform.metrics,

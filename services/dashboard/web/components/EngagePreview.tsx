@@ -15,7 +15,17 @@ type Width = keyof typeof WIDTHS;
 const PX: Record<Width, number> = { desktop: 1024, phone: 390 };
 const HEIGHT = 600;
 
-const FRAME_DOC = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Preview</title><style>html,body{margin:0;height:100%;background:#eef0f3}</style></head><body></body></html>';
+const FRAME_DOC = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Preview</title></head><body></body></html>';
+
+/**
+ * The frame's page look, set through the CSSOM: the frame inherits the dashboard's
+ * Content-Security-Policy, which allows no inline style but the dialog's own (by its hash).
+ */
+function styleFrame(frame: HTMLIFrameElement | null): void {
+  const doc = frame?.contentDocument;
+  if (!doc) return;
+  for (const element of [doc.documentElement, doc.body]) Object.assign(element.style, { margin: "0", height: "100%", background: "#eef0f3" });
+}
 
 /** What the renderer hands back: removes what it drew. */
 export interface Drawn {
@@ -74,7 +84,10 @@ export function EngagePreview({ title, draw, drawKey, children }: {
             sandbox="allow-same-origin"
             srcdoc={FRAME_DOC}
             style={{ width: `${PX[width]}px`, height: `${HEIGHT}px`, transform: scale < 1 ? `scale(${scale})` : undefined }}
-            onLoad={() => setReady(true)}
+            onLoad={() => {
+              styleFrame(frame.current);
+              setReady(true);
+            }}
           />
         </div>
       </div>

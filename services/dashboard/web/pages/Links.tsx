@@ -1,6 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import type { ShortLink, ShortLinkList } from "../../../../lib/shortlinks/models.ts";
-import { UTM_KEYS, type UtmKey } from "../../../../lib/shortlinks/models.ts";
+import { UTM_KEYS, type UtmKey } from "../../../../lib/shortlinks/utm-keys.ts";
 import type { ShortLinkStats } from "../../../../lib/shortlinks/stats.ts";
 import { api, ApiFailure } from "../api.ts";
 import { rangeQuery, type Range } from "../dates.ts";
