@@ -6296,7 +6296,7 @@ export interface operations {
                     "application/json": {
                         /** Format: uuid */
                         visitorId: string;
-                        /** @description Every visitor id linked to the same person: by identify() user id and by a lead's e-mail; this one first */
+                        /** @description Every visitor id linked to the same person by identify() user ids (a lead's e-mail links no visitor); this one first */
                         visitorIds: string[];
                         /** @description The identify() user id */
                         userId: string | null;

@@ -11,8 +11,10 @@ import { RetentionWorker } from "../../lib/lifecycle/retention-worker.ts";
  * Issue 32, items 6 and 14, through the public interface (collect, /v1/leads, the dashboard's
  * person routes as a stepped-up admin), bootstrap site (localhost, UTC), "now" 2026-11-20 12:00 UTC:
  *
- * - V leaves a lead with name, phone and message; X, anonymous, a lead with only V's e-mail.
- *   A typed e-mail links nobody: X's export holds none of V's data, X's erasure leaves V whole.
+ * - V leaves a lead with name, phone and message; X, anonymous, a lead with only V's e-mail; Y,
+ *   a visitor id the site never saw, a lead with V's e-mail and Y's own name and message.
+ *   A typed e-mail links nobody: X's export holds none of V's data, X's erasure leaves V whole,
+ *   and Y's lead joins no visitor (V's profile and export do not show it).
  * - P (pageview, a custom event with a marker in its props, identify, a lead) is erased; then no
  *   file under the data directory — stores, -wal, -shm, column snapshots — holds P's e-mail,
  *   name, phone, message, user id, visitor id or marker.
@@ -31,6 +33,8 @@ let siteApi: string;
 
 const V = { id: uuid(), email: "valerie.vance@example.org", name: "Valerie Vance", phone: "+44 20 7946 0912", message: "Please call me about the enterprise plan" };
 const X = { id: uuid() };
+/** Y's visitor id is unknown to the site (no hit): the lead names V's e-mail with Y's own name and message. */
+const Y = { id: uuid(), name: "Yannick Intruder", message: "Forget my earlier request" };
 const P = {
   id: uuid(), email: "petra.erased@example.net", name: "Petra Quillfeather", phone: "+49 30 5557 1234", message: "Zanzibar-quokka-7731 needs a quote",
   userId: "cust-erase-4417", marker: "prop-marker-petra-5521",
@@ -120,6 +124,7 @@ beforeAll(async () => {
   s.clock.ms = NOW;
   await leaveLead(V.id, { email: V.email, name: V.name, phone: V.phone, message: V.message });
   await leaveLead(X.id, { email: V.email });
+  await leaveLead(Y.id, { email: V.email, name: Y.name, message: Y.message });
   await leaveLead(P.id, { email: P.email, name: P.name, phone: P.phone, message: P.message });
   await visitorsStored(4);
   ({ b: admin, stepUp } = await dashboard.accounts.twoFactorMember(boot.orgId, "admin@example.com", "admin"));
@@ -155,6 +160,12 @@ describe("a value a visitor typed links them to no one (item 6)", () => {
     expect(data.person).toEqual({ visitorIds: [V.id], userIds: [], emails: [V.email] });
     expect(data.counts).toMatchObject({ visitors: 1, sessions: 1, events: 1, leads: 1 });
     expect(data.rows.leads.map((l: any) => [l.visitorId, l.email, l.name, l.phone, l.message])).toEqual([[V.id, V.email, V.name, V.phone, V.message]]);
+    const profile = (await (await s.api(`${siteApi}/visitors/${V.id}`, boot.key)).json()) as any;
+    expect(profile).toMatchObject({ visitorIds: [V.id], name: V.name, email: V.email });
+    expect(profile.leads.map((l: any) => l.name)).toEqual([V.name]);
+    // Y's lead is there, with no visitor: the operator finds it by the address (an e-mail selector), not through V.
+    const leads = (await (await s.api(`${siteApi}/leads?from=2026-11-01&to=2026-11-20`, boot.key)).json()) as any;
+    expect(leads.items.filter((l: any) => l.name === Y.name).map((l: any) => [l.email, l.message])).toEqual([[V.email, Y.message]]);
   });
 });
 
