@@ -1,5 +1,6 @@
 import type { TenantStore } from "../db/tenants.ts";
 import { readRows } from "../db/statements.ts";
+import { dataGeneration } from "../lifecycle/generation.ts";
 import { uuidOfHex } from "../ids.ts";
 import { SESSION_DIM_GROUPS, SESSION_DIMS, SESSION_READ } from "../db/session-row.ts";
 import { grow, groupByKey, growColumns, heldDay, NO_DAY, ROW_BLOCK, tableCapacity, TYPE_SLOTS } from "./columns.ts";
@@ -176,6 +177,13 @@ export class SiteLoader {
       ];
       this.indexesAtSnapshot = this.indexState();
       const bytes = await writeSnapshot(path, mark, meta, parts);
+      // Rows deleted meanwhile (an erasure, a purge) must not stay on disk in a snapshot built
+      // before: the deletion removes the file after its commit, and a write renamed in after that
+      // removal sees the new generation here and removes itself.
+      if ((await dataGeneration(store, mark.siteId)) !== mark.generation) {
+        await removeSnapshot(path);
+        return;
+      }
       this.eventsAtSnapshot = events;
       this.snapshotSeq = eventSeq;
       logLine({ msg: "analytics snapshot written", site: mark.siteId, events, bytes, ms: Math.round(performance.now() - started) });

@@ -70,13 +70,6 @@ async function visitorById(store: StoreHandles, siteId: string, visitorId: strin
   return (rows[0]?.seq as number | undefined) ?? null;
 }
 
-/** The visitor an earlier lead of the site with the same e-mail address was merged into. */
-async function visitorByEmail(store: StoreHandles, siteId: string, email: string): Promise<number | null> {
-  // `+created_at`: sort the address's few leads, rather than let the planner walk every lead of the site by date.
-  const rows = await readRows(store, "SELECT visitor FROM leads WHERE site_id = ? AND email = ? AND visitor IS NOT NULL ORDER BY +created_at DESC LIMIT 1", [siteId, email], "objects");
-  return (rows[0]?.visitor as number | undefined) ?? null;
-}
-
 async function latestTouch(store: StoreHandles, visitor: number): Promise<Touch | null> {
   const rows = await readRows(
     store,
@@ -147,12 +140,12 @@ const isExternalIdClash = (error: unknown) => /UNIQUE constraint failed: leads\.
 
 /**
  * The lead's row before it is written: a new id, the visitor (the consenting visitor named by
- * `visitorId`, else the one an earlier lead with the same e-mail address was merged into), and
- * path, country and attribution not sent taken from that visitor's latest session.
+ * `visitorId`; never one found by the lead's e-mail, which whoever filled the form typed:
+ * lib/people/identity.ts), and path, country and attribution not sent taken from that visitor's
+ * latest session.
  */
 export async function prepareLead(store: StoreHandles, site: LeadSite, input: LeadInput, at: number): Promise<LeadRow> {
-  let visitor = input.visitorId !== null ? await visitorById(store, site.id, input.visitorId) : null;
-  if (visitor === null && input.contact.email !== null) visitor = await visitorByEmail(store, site.id, input.contact.email);
+  const visitor = input.visitorId !== null ? await visitorById(store, site.id, input.visitorId) : null;
   const touch = visitor !== null ? await latestTouch(store, visitor) : null;
   return {
     id: newId(),
@@ -169,9 +162,8 @@ export async function prepareLead(store: StoreHandles, site: LeadSite, input: Le
 /**
  * Creates a lead with its outbound deliveries. A repeat of a sender id answers the first
  * lead's id with `duplicate: true` and changes nothing. The visitor is the one named by
- * `visitorId` (a consenting visitor of this site), else the one an earlier lead with the same
- * e-mail address was merged into; path, country and attribution not sent are taken from that
- * visitor's latest session (a campaign sent wins).
+ * `visitorId` (a consenting visitor of this site), else none; path, country and attribution not
+ * sent are taken from that visitor's latest session (a campaign sent wins).
  */
 export async function createLead(store: StoreHandles, site: LeadSite, input: LeadInput, options: CreateLeadOptions): Promise<CreatedLead> {
   if (input.externalId !== null) {

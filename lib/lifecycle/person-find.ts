@@ -1,13 +1,15 @@
 import { ApiError, invalid } from "../errors.ts";
 import { uuidBytes } from "../ids.ts";
 import { allOp, getOp, type Program } from "../db/statements.ts";
+import { identityLinks } from "../people/identity.ts";
 
 /**
  * Who a person is in a site's store (docs/data-lifecycle.md "A person"): starting from one
- * visitor id, e-mail or user id, every visitor id linked to it by the profile's rules
- * (lib/people/profile.ts) — a shared identify() user id, or a lead's e-mail — followed until
- * nothing new turns up, and the person's leads (by visitor or by e-mail). Written as a program
- * of reads, so an erasure runs it inside its own transaction and an export outside any.
+ * visitor id, user id or e-mail, every visitor id linked to it by identify() user ids — the one
+ * rule the profile uses too (lib/people/identity.ts) — and the leads those visitors left. An
+ * e-mail selector also takes the leads carrying that address (the operator asked for it), but a
+ * lead's e-mail never links one visitor to another. Written as a program of reads, so an
+ * erasure runs it inside its own transaction and an export outside any.
  */
 
 export const PERSON_SELECTORS = ["visitor", "email", "userId"] as const;
@@ -27,7 +29,12 @@ export interface Person {
   visitors: Map<number, string>;
   /** identify() user ids: `strings` id → the id as sent. */
   users: Map<number, string>;
-  /** Lower-cased e-mails of the person's leads (and the one searched for). */
+  /**
+   * The e-mail the operator asked for (an e-mail selector), lower-cased; null otherwise. The only
+   * typed value that finds rows: leads and spins carrying it.
+   */
+  email: string | null;
+  /** Lower-cased e-mails of the person's leads (and the one asked for), as the export lists them; they link nobody. */
   emails: string[];
   leadIds: string[];
   sessions: number[];
@@ -54,61 +61,31 @@ const rowsOf = <T>(result: unknown) => result as T[];
 export function* findPerson(siteId: string, selector: PersonSelector): Program<Person> {
   const site = (yield getOp("SELECT id FROM strings WHERE value = ?", siteId)) as { id: number } | undefined;
   const siteRef = site?.id ?? -1;
-  const visitors = new Set<number>();
-  const users = new Set<number>();
-  const emails = new Set<string>();
-  let newVisitors: number[] = [];
-  let newUsers: number[] = [];
-  let newEmails: string[] = [];
+  // The starting visitors and user ids: the visitor asked for, the user id asked for, or the
+  // visitors who left a lead with the e-mail asked for (the operator named that address).
+  const start = { visitors: [] as number[], users: [] as number[] };
+  const email = selector.by === "email" ? selector.value.toLowerCase() : null;
   if (selector.by === "visitor") {
     const row = (yield getOp("SELECT seq FROM visitor_rows WHERE site = ? AND uid = ?", siteRef, uuidBytes(selector.value))) as { seq: number } | undefined;
-    if (row) newVisitors = [row.seq];
+    if (row) start.visitors.push(row.seq);
   } else if (selector.by === "userId") {
     const row = (yield getOp("SELECT id FROM strings WHERE value = ?", selector.value)) as { id: number } | undefined;
-    if (row) newUsers = [row.id];
-  } else newEmails = [selector.value.toLowerCase()];
-
-  while (newVisitors.length + newUsers.length + newEmails.length > 0) {
-    for (const v of newVisitors) visitors.add(v);
-    for (const u of newUsers) users.add(u);
-    for (const e of newEmails) emails.add(e);
-    if (visitors.size > MAX_LINKED_VISITORS) {
-      throw invalid(selector.path, `links more than ${MAX_LINKED_VISITORS} visitor ids (a shared device or e-mail): start from one visitor id instead`);
-    }
-    const found = { visitors: new Set<number>(), users: new Set<number>(), emails: new Set<string>() };
-    if (newUsers.length > 0) {
-      const rows = rowsOf<{ visitor: number }>(yield allOp("SELECT visitor FROM identity_rows WHERE site = ? AND user IN (SELECT value FROM json_each(?))", siteRef, list(newUsers)));
-      for (const r of rows) found.visitors.add(r.visitor);
-    }
-    if (newEmails.length > 0) {
-      const rows = rowsOf<{ visitor: number }>(
-        yield allOp("SELECT DISTINCT visitor FROM leads WHERE site_id = ? AND lower(email) IN (SELECT value FROM json_each(?)) AND visitor IS NOT NULL", siteId, list(newEmails)),
-      );
-      for (const r of rows) found.visitors.add(r.visitor);
-    }
-    if (newVisitors.length > 0) {
-      const linked = rowsOf<{ user: number }>(
-        yield allOp(
-          `SELECT user FROM identity_rows WHERE site = ? AND visitor IN (SELECT value FROM json_each(?))
-           UNION SELECT user FROM visitor_rows WHERE seq IN (SELECT value FROM json_each(?)) AND user IS NOT NULL`,
-          siteRef, list(newVisitors), list(newVisitors),
-        ),
-      );
-      for (const r of linked) found.users.add(r.user);
-      const mails = rowsOf<{ email: string }>(
-        yield allOp("SELECT DISTINCT lower(email) AS email FROM leads WHERE site_id = ? AND visitor IN (SELECT value FROM json_each(?)) AND email IS NOT NULL", siteId, list(newVisitors)),
-      );
-      for (const r of mails) found.emails.add(r.email);
-    }
-    newVisitors = [...found.visitors].filter((v) => !visitors.has(v));
-    newUsers = [...found.users].filter((u) => !users.has(u));
-    newEmails = [...found.emails].filter((e) => !emails.has(e));
+    if (row) start.users.push(row.id);
+  } else {
+    const rows = rowsOf<{ visitor: number }>(yield allOp("SELECT DISTINCT visitor FROM leads WHERE site_id = ? AND lower(email) = ? AND visitor IS NOT NULL", siteId, email));
+    start.visitors.push(...rows.map((r) => r.visitor));
   }
+  // From there only identify() links (lib/people/identity.ts): a lead's e-mail never reaches another visitor.
+  const links = yield* identityLinks(siteRef, start, MAX_LINKED_VISITORS);
+  if (links.beyondLimit) {
+    throw invalid(selector.path, `links more than ${MAX_LINKED_VISITORS} visitor ids (a shared device or e-mail): start from one visitor id instead`);
+  }
+  const { visitors, users } = links;
 
   const leadIds = rowsOf<{ id: string }>(
     yield allOp(
-      "SELECT id FROM leads WHERE site_id = ? AND (visitor IN (SELECT value FROM json_each(?)) OR lower(email) IN (SELECT value FROM json_each(?))) ORDER BY created_at, id",
-      siteId, list(visitors), list(emails),
+      "SELECT id FROM leads WHERE site_id = ? AND (visitor IN (SELECT value FROM json_each(?)) OR lower(email) = ?) ORDER BY created_at, id",
+      siteId, list(visitors), email,
     ),
   ).map((r) => r.id);
   if (visitors.size === 0 && leadIds.length === 0) {
@@ -118,12 +95,16 @@ export function* findPerson(siteId: string, selector: PersonSelector): Program<P
   const userTexts = rowsOf<{ id: number; value: string }>(yield allOp("SELECT id, value FROM strings WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id", list(users)));
   // session_rows has no index on the visitor: one pass over the site's sessions.
   const sessions = rowsOf<{ seq: number }>(yield allOp("SELECT seq FROM session_rows WHERE site = ? AND visitor IN (SELECT value FROM json_each(?)) ORDER BY seq", siteRef, list(visitors))).map((r) => r.seq);
+  const emails = rowsOf<{ email: string }>(
+    yield allOp("SELECT DISTINCT lower(email) AS email FROM leads WHERE id IN (SELECT value FROM json_each(?)) AND email IS NOT NULL", list(leadIds)),
+  ).map((r) => r.email);
   return {
     siteId,
     siteRef,
     visitors: new Map(uids.map((r) => [r.seq, r.uid])),
     users: new Map(userTexts.map((r) => [r.id, r.value])),
-    emails: [...emails].sort(),
+    email,
+    emails: [...new Set([...emails, ...(email === null ? [] : [email])])].sort(),
     leadIds,
     sessions,
   };

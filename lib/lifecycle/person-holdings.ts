@@ -99,9 +99,10 @@ export const HOLDINGS: readonly Holding[] = [
   {
     key: "spins",
     table: "spins",
+    // By e-mail only when the operator asked for that address: an e-mail in a visitor's lead was typed, it proves nothing.
     where: (p) => ({
-      sql: `t.wheel_id IN (SELECT id FROM spin_wheels WHERE site_id = ?) AND (${IN("t.visitor_uid")} OR ${IN("lower(t.email)")} OR ${IN("t.lead_id")})`,
-      args: [p.siteId, json(p.visitors.values()), json(p.emails), json(p.leadIds)],
+      sql: `t.wheel_id IN (SELECT id FROM spin_wheels WHERE site_id = ?) AND (${IN("t.visitor_uid")} OR lower(t.email) = ? OR ${IN("t.lead_id")})`,
+      args: [p.siteId, json(p.visitors.values()), p.email, json(p.leadIds)],
     }),
     columns: "t.id, t.wheel_id, t.created_at, t.visitor_uid, t.email, t.slice, t.code, t.expires_at, t.lead_id",
     order: "t.created_at, t.id",

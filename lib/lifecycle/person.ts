@@ -4,6 +4,7 @@ import type { TenantStore } from "../db/tenants.ts";
 import type { PersonSelector } from "./person-find.ts";
 import { exportPerson, type PersonExport } from "./person-export.ts";
 import { erasePerson } from "./person-erase.ts";
+import { overwriteDeleted } from "./deleted-bytes.ts";
 import type { PersonErasure } from "./person-models.ts";
 
 /**
@@ -53,5 +54,7 @@ export async function erasePersonAudited(call: Call): Promise<PersonErasure> {
     meta: { siteId, by: selector.by, visitors: erased.visitors, counts: erased.counts, userIdsErased: erased.userIdsErased },
     ip,
   });
+  // Deleted rows are overwritten in the file (secure_delete); the WAL's older pages and the site's snapshot go too.
+  await overwriteDeleted(platform, org.id, store, [siteId]);
   return erased;
 }

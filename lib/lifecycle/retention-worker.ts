@@ -8,6 +8,7 @@ import { logLine } from "../log.ts";
 import { PeriodicWorker } from "../periodic-passes.ts";
 import type { Platform } from "../platform.ts";
 import { DEFAULT_PURGE, purgeStore, type PurgeCounts, type PurgeOptions } from "./retention.ts";
+import { overwriteDeleted } from "./deleted-bytes.ts";
 
 /**
  * The hooks service's retention worker (docs/data-lifecycle.md "Retention"): five minutes after
@@ -79,7 +80,7 @@ export class RetentionWorker extends PeriodicWorker<RetentionPassStats> {
     const orgSites = this.platform.control.db.select({ id: sites.id, timezone: sites.timezone }).from(sites).where(eq(sites.orgId, org.id)).all();
     const started = performance.now();
     const { batchRows, pauseMs } = this.options;
-    const { cutoffs, ...counts } = await purgeStore(store, orgSites, settings, now, { batchRows, pauseMs, stopped: () => this.stopped });
+    const { cutoffs, sitesPurged, ...counts } = await purgeStore(store, orgSites, settings, now, { batchRows, pauseMs, stopped: () => this.stopped });
     const ms = Math.round(performance.now() - started);
     const stopped = this.stopped;
     await recordAudit(store.db, {
@@ -90,6 +91,8 @@ export class RetentionWorker extends PeriodicWorker<RetentionPassStats> {
       meta: { ...settings, cutoffs, ...counts, ms, stopped },
       at: this.platform.now(),
     });
+    // What was deleted is overwritten on disk too: the WAL's old pages, the purged sites' snapshots.
+    if (sitesPurged.length > 0 || counts.deliveryBodies + counts.attemptAnswers > 0) await overwriteDeleted(this.platform, org.id, store, sitesPurged);
     logLine({ msg: "retention purge", orgId: org.id, ...counts, ms, stopped });
     return counts;
   }

@@ -196,23 +196,29 @@ export async function emptyDeliveryBodies(store: TenantStore, cutoff: number, o:
   });
 }
 
-/** The whole purge of a store: every site's analytics, then the webhook bodies. */
+/** The whole purge of a store: every site's analytics, then the webhook bodies; which sites lost analytics rows. */
 export async function purgeStore(
   store: TenantStore,
   sites: PurgeSite[],
   settings: { eventsMonths: number; deliveryDays: number },
   now: number,
   o: PurgeOptions = DEFAULT_PURGE,
-): Promise<PurgeCounts & { cutoffs: Record<string, string> }> {
+): Promise<PurgeCounts & { cutoffs: Record<string, string>; sitesPurged: string[] }> {
   const counts = noPurge();
   const cutoffs: Record<string, string> = {};
+  const sitesPurged: string[] = [];
   for (const site of sites) {
     if (o.stopped?.()) break;
     const cutoff = retentionCutoff(site.timezone, now, settings.eventsMonths);
     cutoffs[site.id] = new Date(cutoff).toISOString();
+    const before = analyticsRows(counts);
     await purgeSiteAnalytics(store, site, cutoff, now, o, counts);
+    if (analyticsRows(counts) > before) sitesPurged.push(site.id);
   }
   if (!o.stopped?.()) await emptyDeliveryBodies(store, now - settings.deliveryDays * 24 * HOUR, o, counts);
-  return { ...counts, cutoffs };
+  return { ...counts, cutoffs, sitesPurged };
 }
+
+/** Analytics rows a purge removed so far (webhook bodies aside). */
+const analyticsRows = (c: PurgeCounts) => c.events + c.recentEvents + c.sessions + c.visitors + c.identities + c.consents + c.inventorySamples;
 

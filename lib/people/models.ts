@@ -143,7 +143,7 @@ const ProfileSession = t.Object({
 export const VisitorProfile = t.Object(
   {
     visitorId: t.String({ format: "uuid" }),
-    visitorIds: t.Array(t.String({ format: "uuid" }), { description: "Every visitor id linked to the same person: by identify() user id and by a lead's e-mail; this one first" }),
+    visitorIds: t.Array(t.String({ format: "uuid" }), { description: "Every visitor id linked to the same person by identify() user ids (a lead's e-mail links no visitor); this one first" }),
     userId: Nullable("The identify() user id"),
     name: Nullable("From the person's latest lead; masked without analytics.pii.read"),
     email: Nullable("Masked without analytics.pii.read"),

@@ -27,9 +27,8 @@ export class PeopleIndex {
   /** Leads per visitor seq, and 1 for identified visitors, as columns (the list reads every visitor). */
   leadsByVisitor = new Int32Array(0);
   identifiedVisitors = new Uint8Array(0);
-  /** identify() user id per visitor (the latest linked), and the visitors of each user id. */
+  /** identify() user id per visitor (the latest linked); who shares one is lib/people/identity.ts's to say. */
   readonly userOf = new Map<number, number>();
-  readonly visitorsOfUser = new Map<number, number[]>();
   /**
    * Every lead's time and attribution group (channel, campaign, source / medium), as columns:
    * leads per campaign over any range is a scan of these, not a query over a million rows.
@@ -70,15 +69,11 @@ export class PeopleIndex {
     const links = (await readRows(store, "SELECT count(*) FROM identity_rows WHERE site = ?", [this.data.siteRef]))[0][0] as number;
     if (links === this.identities) return;
     this.userOf.clear();
-    this.visitorsOfUser.clear();
     const rows = await readRows(store, "SELECT user, visitor FROM identity_rows WHERE site = ? ORDER BY first_at", [this.data.siteRef]);
     for (const [user, visitor] of rows as [number, number][]) {
       this.columnsFor(visitor);
       this.identifiedVisitors[visitor] = 1;
       this.userOf.set(visitor, user);
-      const visitors = this.visitorsOfUser.get(user) ?? [];
-      visitors.push(visitor);
-      this.visitorsOfUser.set(user, visitors);
     }
     this.identities = links;
   }

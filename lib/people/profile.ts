@@ -10,7 +10,9 @@ import { NOT_SET } from "../analytics/keyings.ts";
 import { contactFor } from "../privacy/mask.ts";
 import type { VisitorProfile } from "./models.ts";
 import { leadItem } from "./leads.ts";
-import { peopleOf, type PeopleIndex } from "./people-index.ts";
+import { peopleOf } from "./people-index.ts";
+import { identityLinks } from "./identity.ts";
+import { readProgram } from "../lifecycle/read-program.ts";
 import { intentOf, leadScore, scoreOf, stageOf, tierOf, type ScoreFacts } from "./scoring.ts";
 import { visitorFactsOf } from "./visitor-facts.ts";
 import { visitorUuids } from "./visitors.ts";
@@ -18,12 +20,12 @@ import { visitorUuids } from "./visitors.ts";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Sessions listed in a profile (the totals and the score count all of them). */
 const MAX_SESSIONS = 100;
-/** A person is at most this many linked visitor ids (a shared device or a reused e-mail can link many). */
+/** A person is at most this many linked visitor ids (a shared device or a shared user id can link many). */
 const MAX_LINKED = 100;
 
 /**
  * `GET …/visitors/{visitorId}`: the person behind a visitor id — every visitor id linked to it
- * (identify() user ids, the e-mail of their leads), their sessions with pages and sources,
+ * by identify() user ids (never by what a visitor typed: lib/people/identity.ts), their sessions with pages and sources,
  * campaigns, conversions, leads, the lead score with its reasons and history. Contact details
  * are masked without `analytics.pii.read`; a visitor without analytics consent is not found.
  */
@@ -38,7 +40,7 @@ export async function visitorProfile(site: AnalyticsSite, visitorId: string, pii
   if (found === undefined || found >= data.lastOfVisitor.length || facts.consented[found] !== 1) throw notFound();
 
   const people = await peopleOf(site.id, data, site.store);
-  const linked = (await linkedVisitors(site, people, found)).filter((v) => v < data.lastOfVisitor.length && facts.consented[v] === 1);
+  const linked = (await linkedVisitors(site, found)).filter((v) => v < data.lastOfVisitor.length && facts.consented[v] === 1);
   const sessions = linked.flatMap((v) => data.sessionsOf(v)).sort((a, b) => data.sessions.startedAt[a] - data.sessions.startedAt[b] || a - b);
   const leadRows = await site.store.db.select().from(leads).where(inArray(leads.visitor, linked)).orderBy(desc(leads.createdAt), desc(leads.id));
 
@@ -128,29 +130,10 @@ export async function visitorProfile(site: AnalyticsSite, visitorId: string, pii
 
 const dimOf = (data: SiteData, dim: keyof SiteData["dims"], p: number): string | null => data.dims[dim].keys[data.dims[dim].at(p)];
 
-/** The visitor and every visitor linked to it through identify() user ids or a lead's e-mail, transitively. */
-async function linkedVisitors(site: AnalyticsSite, people: PeopleIndex, start: number): Promise<number[]> {
-  const seen = new Set([start]);
-  const emailsSeen = new Set<string>();
-  let frontier = [start];
-  while (frontier.length > 0 && seen.size < MAX_LINKED) {
-    const next: number[] = [];
-    const add = (v: number) => {
-      if (seen.size < MAX_LINKED && !seen.has(v)) (seen.add(v), next.push(v));
-    };
-    for (const v of frontier) {
-      const user = people.userOf.get(v);
-      if (user !== undefined) for (const other of people.visitorsOfUser.get(user) ?? []) add(other);
-    }
-    const emails = frontier.map((v) => people.leadsOf.get(v)?.email?.toLowerCase()).filter((e): e is string => !!e && !emailsSeen.has(e));
-    for (const e of emails) emailsSeen.add(e);
-    if (emails.length > 0) {
-      const rows = await readRows(site.store, `SELECT DISTINCT visitor FROM leads WHERE site_id = ? AND lower(email) IN (${emails.map(() => "?").join(",")}) AND visitor IS NOT NULL`, [site.id, ...emails]);
-      for (const [v] of rows as [number][]) add(v);
-    }
-    frontier = next;
-  }
-  return [...seen];
+/** The visitor and every visitor linked to it by identify() user ids (lib/people/identity.ts, the one rule), at most MAX_LINKED. */
+async function linkedVisitors(site: AnalyticsSite, start: number): Promise<number[]> {
+  const links = await readProgram(site.store, identityLinks(site.data.siteRef, { visitors: [start], users: [] }, MAX_LINKED));
+  return [...links.visitors].slice(0, MAX_LINKED);
 }
 
 async function sessionUuids(site: AnalyticsSite, positions: number[]): Promise<Map<number, string>> {

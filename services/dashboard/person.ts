@@ -9,7 +9,7 @@ import { PersonErasure, PersonParams } from "../../lib/lifecycle/person-models.t
 import { dashboardContext, doc, ERRORS, STEP_UP_NOTE } from "./context.ts";
 
 const WHAT =
-  "The person is the visitor and every visitor id linked to them (identify() user ids, their leads' e-mails), as `admin person …` finds them (docs/data-lifecycle.md \"A person\"); no visitor of the site with that id → 404 (details path `visitorId`).";
+  "The person is the visitor and every visitor id linked to them by identify() user ids (never by an e-mail or other value a visitor typed), with their leads, as `admin person --visitor` finds them (docs/data-lifecycle.md \"A person\"); no visitor of the site with that id → 404 (details path `visitorId`).";
 
 type Manager = (orgId: string, what: string, sensitive: boolean) => { org: { id: string; dbUrl: string | null }; actor: Actor };
 

@@ -1391,7 +1391,7 @@ export interface paths {
         put?: never;
         /**
          * Export everything held about a person (session only)
-         * @description The person is the visitor and every visitor id linked to them (identify() user ids, their leads' e-mails), as `admin person …` finds them (docs/data-lifecycle.md "A person"); no visitor of the site with that id → 404 (details path `visitorId`). Audited `person.exported` with counts only. Owners and admins only (others 403 FORBIDDEN; not a member → 404). A sensitive change: needs a second factor from the last 15 minutes (403 STEP_UP_REQUIRED; a user without two-factor gets the same code with details path `twoFactor`: enable it first).
+         * @description The person is the visitor and every visitor id linked to them by identify() user ids (never by an e-mail or other value a visitor typed), with their leads, as `admin person --visitor` finds them (docs/data-lifecycle.md "A person"); no visitor of the site with that id → 404 (details path `visitorId`). Audited `person.exported` with counts only. Owners and admins only (others 403 FORBIDDEN; not a member → 404). A sensitive change: needs a second factor from the last 15 minutes (403 STEP_UP_REQUIRED; a user without two-factor gets the same code with details path `twoFactor`: enable it first).
          */
         post: operations["postApiV1OrgsByOrgIdSitesBySiteIdPeopleByVisitorIdExport"];
         delete?: never;
@@ -1411,7 +1411,7 @@ export interface paths {
         put?: never;
         /**
          * Erase a person (session only)
-         * @description Deletes every row held about the person in one transaction; reports count them no more. The person is the visitor and every visitor id linked to them (identify() user ids, their leads' e-mails), as `admin person …` finds them (docs/data-lifecycle.md "A person"); no visitor of the site with that id → 404 (details path `visitorId`). Audited `person.erased` with counts only. Owners and admins only (others 403 FORBIDDEN; not a member → 404). A sensitive change: needs a second factor from the last 15 minutes (403 STEP_UP_REQUIRED; a user without two-factor gets the same code with details path `twoFactor`: enable it first).
+         * @description Deletes every row held about the person in one transaction; reports count them no more. The person is the visitor and every visitor id linked to them by identify() user ids (never by an e-mail or other value a visitor typed), with their leads, as `admin person --visitor` finds them (docs/data-lifecycle.md "A person"); no visitor of the site with that id → 404 (details path `visitorId`). Audited `person.erased` with counts only. Owners and admins only (others 403 FORBIDDEN; not a member → 404). A sensitive change: needs a second factor from the last 15 minutes (403 STEP_UP_REQUIRED; a user without two-factor gets the same code with details path `twoFactor`: enable it first).
          */
         post: operations["postApiV1OrgsByOrgIdSitesBySiteIdPeopleByVisitorIdErase"];
         delete?: never;
@@ -6296,7 +6296,7 @@ export interface operations {
                     "application/json": {
                         /** Format: uuid */
                         visitorId: string;
-                        /** @description Every visitor id linked to the same person: by identify() user id and by a lead's e-mail; this one first */
+                        /** @description Every visitor id linked to the same person by identify() user ids (a lead's e-mail links no visitor); this one first */
                         visitorIds: string[];
                         /** @description The identify() user id */
                         userId: string | null;
