@@ -3,11 +3,12 @@ import { sites } from "../../db/control-schema.ts";
 import { reportScheduleRecipients, reportSchedules } from "../../db/tenant-schema.ts";
 import type { TenantDb } from "../../db/tenants.ts";
 import { ROLE_PERMISSIONS, isRole } from "../../auth/permissions.ts";
+import { recordAudit, type Actor } from "../../audit.ts";
 import { orgFeatureBlocked } from "../../leads/inbound.ts";
 import { sendMail } from "../../mail.ts";
 import type { Platform } from "../../platform.ts";
-import { isReportKey, reportDefinition } from "../catalogue.ts";
-import { missingReportPermission } from "../access.ts";
+import { isReportKey, reportDefinition, type ReportDefinition } from "../catalogue.ts";
+import { missingRecipientPermission, missingReportPermission } from "../access.ts";
 import { exportReport, reportInput, reportJson } from "../export.ts";
 import type { FileFormat } from "../models.ts";
 import { orgMembers } from "./manage.ts";
@@ -17,8 +18,12 @@ import { runWindow, type ScheduleTiming } from "./timing.ts";
 
 /**
  * One claimed run of a schedule (docs/reports.md "Schedules"): the checks that make it
- * `skipped`, then the report over its window, mailed to each recipient with the file attached.
+ * `skipped`, then the report over its window, mailed to each recipient who may read it with the
+ * file attached.
  */
+
+/** The audit actor of what the schedule worker does on its own (pausing, leaving a recipient out). */
+export const SCHEDULER: Actor = { type: "operator", id: "report-scheduler", name: "Report scheduler" };
 
 export type Schedule = typeof reportSchedules.$inferSelect;
 
@@ -55,11 +60,44 @@ function ownerCheck(platform: Platform, orgId: string, s: Schedule): { skip: str
   return { piiAccess: permissions.has("analytics.pii.read") };
 }
 
+type Members = ReturnType<typeof orgMembers>;
+
 /** Members' addresses while they stay members, confirmed addresses; never pending or unsubscribed ones. */
-async function sendingTo(platform: Platform, db: TenantDb, orgId: string, scheduleId: string): Promise<string[]> {
-  const members = new Set(orgMembers(platform, orgId).map((m) => m.email));
+async function sendingTo(db: TenantDb, members: Members, scheduleId: string): Promise<string[]> {
   const rows = await db.select().from(reportScheduleRecipients).where(eq(reportScheduleRecipients.scheduleId, scheduleId));
-  return rows.filter((r) => (r.state === "member" && members.has(r.email)) || r.state === "confirmed").map((r) => r.email).sort();
+  return rows.filter((r) => (r.state === "member" && members.some((m) => m.email === r.email)) || r.state === "confirmed").map((r) => r.email).sort();
+}
+
+/**
+ * Why this recipient may not be sent the report now, or null (docs/reports.md "Whose
+ * permissions"): a member's own role decides, as if they read the report themselves; an address
+ * outside the organization holds no permission and is never sent a `pii` report.
+ */
+function recipientRefusal(members: Members, def: ReportDefinition, email: string): string | null {
+  const member = members.find((m) => m.email === email);
+  if (!member) return def.pii ? "an address outside the organization (a report of personal data goes to members only)" : null;
+  if (!isRole(member.role)) return `a member whose role ${member.role} is unknown`;
+  const missing = missingRecipientPermission(def, ROLE_PERMISSIONS[member.role]);
+  return missing ? `a member (${member.role}) lacking ${missing.permission}` : null;
+}
+
+/** The recipients the run sends to, and the audit entry naming why the others were left out (never their addresses). */
+async function permittedRecipients(platform: Platform, db: TenantDb, orgId: string, s: Schedule, def: ReportDefinition, siteName: string, now: number): Promise<string[]> {
+  const members = orgMembers(platform, orgId);
+  const all = await sendingTo(db, members, s.id);
+  const refusals = all.map((email) => recipientRefusal(members, def, email));
+  const left = refusals.filter((r): r is string => r !== null);
+  if (left.length > 0) {
+    await recordAudit(db, {
+      actor: SCHEDULER,
+      action: "report.recipients_skipped",
+      label: `${def.title} (${siteName}): ${left.length} of ${all.length} recipients not sent the report: ${[...new Set(left)].join("; ")}`,
+      target: { type: "report_schedule", id: s.id },
+      meta: { reportKey: s.reportKey, recipients: all.length, skipped: left.length, reasons: [...new Set(left)] },
+      at: now,
+    });
+  }
+  return all.filter((_, i) => refusals[i] === null);
 }
 
 export async function sendRun(platform: Platform, db: TenantDb, orgId: string, s: Schedule, now: number): Promise<RunOutcome> {
@@ -67,10 +105,11 @@ export async function sendRun(platform: Platform, db: TenantDb, orgId: string, s
   if (!site) return { status: "skipped", error: "The site no longer exists" };
   const owner = ownerCheck(platform, orgId, s);
   if (owner.skip !== undefined) return { status: "skipped", error: owner.skip };
-  const recipients = await sendingTo(platform, db, orgId, s.id);
-  if (recipients.length === 0) return { status: "skipped", error: "No recipient left: every address is unsubscribed, unconfirmed or no longer a member" };
-  if (!platform.settings.smtpUrl) return { status: "failed", error: "SMTP_URL is not set" };
   if (!isReportKey(s.reportKey)) return { status: "skipped", error: `The report ${s.reportKey} no longer exists` };
+  // Each recipient's own permissions, now: a member who may not read the report is not sent it.
+  const recipients = await permittedRecipients(platform, db, orgId, s, reportDefinition(s.reportKey)!, site.name, now);
+  if (recipients.length === 0) return { status: "skipped", error: "No recipient left: every address is unsubscribed, unconfirmed, no longer a member or may not read this report" };
+  if (!platform.settings.smtpUrl) return { status: "failed", error: "SMTP_URL is not set" };
 
   let rows: number | undefined;
   try {
