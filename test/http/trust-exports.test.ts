@@ -199,7 +199,9 @@ describe("scheduled reports: each recipient's own permissions at send time", () 
     const catalogue = await (await keyed(reports)).json();
     expect(catalogue.schedules.find((s: { id: string }) => s.id === id)).toMatchObject({
       lastStatus: "skipped",
-      lastError: "No recipient left: every address is unsubscribed, unconfirmed, no longer a member or may not read this report",
+      lastError: "No recipient may read this report: a member (viewer) lacking leads.read",
     });
+    const audit = await (await keyed(`/api/v1/orgs/${org}/audit?action=report.recipients_skipped&size=1`)).json();
+    expect(audit.rows[0]).toMatchObject({ target: { id }, meta: { reportKey: "leads", recipients: 1, skipped: 1, reasons: ["a member (viewer) lacking leads.read"] } });
   });
 });
