@@ -1,13 +1,13 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { leads } from "../db/tenant-schema.ts";
 import type { TenantStore } from "../db/tenants.ts";
-import { ApiError, invalid } from "../errors.ts";
+import { invalid } from "../errors.ts";
 import { resolveRange, type DateRange } from "../date-range.ts";
 import { pageWindow } from "../paging.ts";
 import { contactFor } from "../privacy/mask.ts";
 import { LEAD_SOURCES, type LeadSource } from "../leads/lead.ts";
 import { PAGE_SIZE, type LeadItem, type LeadList, type LeadListQuery } from "./models.ts";
-import { checkStepUp } from "../auth/session-rules.ts";
+import { canExportPersonalData, checkPersonalDataExport, type ExportCaller } from "../privacy/personal-data-export.ts";
 import { recordAudit, type Actor } from "../audit.ts";
 import { csvStream } from "../csv.ts";
 import { visitorIdRange } from "./visitors.ts";
@@ -34,15 +34,9 @@ export function leadItem(row: typeof leads.$inferSelect, pii: boolean): LeadItem
 }
 
 /** What may ask for leads: an API key (keyId set) or a dashboard session (lib/auth/context.ts). */
-export interface LeadsCaller {
-  keyId: string | null;
+export interface LeadsCaller extends ExportCaller {
   userId: string;
-  secondFactorAt?: number | null;
-  twoFactorEnabled?: boolean;
 }
-
-/** A caller that can export leads to a file: an interactive session of a user with two-factor on (a step-up may still be due). */
-export const canExportLeads = (caller: LeadsCaller) => caller.keyId === null && caller.twoFactorEnabled === true;
 
 /** The filters of the lead list, without and with the source (the per-source counts ignore it). */
 function leadFilters(site: { id: string; timezone: string }, query: LeadListQuery, pii: boolean, now: number): { range: DateRange; common: SQL[]; all: SQL[] } {
@@ -91,7 +85,7 @@ export async function leadsList(site: { id: string; timezone: string; store: Ten
     pages: Math.ceil(total / PAGE_SIZE),
     bySource: Object.fromEntries(sources.map((s) => [s.source, s.n])),
     pii: pii && items.length > 0,
-    canExport: canExportLeads(caller),
+    canExport: canExportPersonalData(caller),
   };
 }
 
@@ -99,9 +93,8 @@ export async function leadsList(site: { id: string; timezone: string; store: Ten
 export const LEAD_CSV_COLUMNS = ["id", "createdAt", "source", "sourceName", "name", "email", "phone", "company", "message", "path", "country", "channel", "campaign", "sourceMedium"] as const satisfies readonly (keyof LeadItem)[];
 
 /**
- * Spec 4.10's `format=csv`: an API key is refused (403 FORBIDDEN); a session needs two-factor
- * and a second factor from the last 15 minutes (403 STEP_UP_REQUIRED, details path `twoFactor`
- * when two-factor is off). The answer is every lead of the filtered list (no paging), masked as
+ * Spec 4.10's `format=csv`, a file of personal data (lib/privacy/personal-data-export.ts: an API
+ * key → 403 FORBIDDEN; a session needs a step-up). The answer is every lead of the filtered list (no paging), masked as
  * the JSON list is, and the export is audited as `report.exported`.
  */
 export async function exportLeads(
@@ -111,12 +104,7 @@ export async function exportLeads(
   pii: boolean,
   now: number,
 ): Promise<{ filename: string; body: ReadableStream<Uint8Array>; rows: number }> {
-  if (caller.keyId !== null) {
-    throw new ApiError("FORBIDDEN", "Exporting leads to a file needs an interactive session with two-factor authentication; API keys cannot export personal data", [
-      { path: "format", message: "csv export needs an interactive two-factor session, not an API key" },
-    ]);
-  }
-  checkStepUp(caller.secondFactorAt ?? null, now, caller.twoFactorEnabled === true);
+  checkPersonalDataExport(caller, "csv", now);
   const { range, all } = leadFilters(site, query, pii, now);
   const rows = await site.store.db.select().from(leads).where(and(...all)).orderBy(desc(leads.createdAt), desc(leads.id));
   const items = rows.map((row) => leadItem(row, pii));

@@ -29,8 +29,8 @@ export interface ReportDefinition {
   title: string;
   description: string;
   /**
-   * Holds contact details: without `analytics.pii.read` the JSON rows are masked (lib/privacy/mask.ts)
-   * and an export is refused (403 FORBIDDEN).
+   * Holds contact details: without `analytics.pii.read` the report is refused (403 FORBIDDEN, spec
+   * 4.8), and its file is a personal-data export (lib/privacy/personal-data-export.ts).
    */
   pii: boolean;
   /** Permissions the report needs beyond `reports.read` (the data's own read permission). */

@@ -1,4 +1,3 @@
-import type { Permission } from "../auth/permissions.ts";
 import type { Actor } from "../audit.ts";
 import { ApiError } from "../errors.ts";
 import type { Platform } from "../platform.ts";
@@ -6,7 +5,7 @@ import { siteWithStore } from "../analytics/site-cache.ts";
 import { readSite } from "../analytics/recent-sites.ts";
 import { orgSite } from "../sites/sites.ts";
 import { fileResponse } from "../csv.ts";
-import { checkReportAccess } from "./access.ts";
+import { checkReportAccess, type ReportCaller } from "./access.ts";
 import { isReportKey, REPORT_DEFINITIONS, REPORT_KEYS, reportDefinition } from "./catalogue.ts";
 import { auditReportExport, exportReport, reportInput, reportJson } from "./export.ts";
 import type { FileFormat, ReportCatalogue, ReportFormat, ReportResult, ReportResultQuery } from "./models.ts";
@@ -23,9 +22,8 @@ export async function reportCatalogue(platform: Platform, orgId: string, siteId:
   };
 }
 
-/** Who asks: their permissions decide what they may read, and an export is audited in their name. */
-export interface ReportReader {
-  permissions: ReadonlySet<Permission>;
+/** Who asks: their permissions (and for a file of personal data their session's second factor) decide what they may read; an export is audited in their name. */
+export interface ReportReader extends ReportCaller {
   actor: Actor;
   ip: string | null;
 }
@@ -36,8 +34,9 @@ async function readableReport(platform: Platform, params: { orgId: string; siteI
   const site = orgSite(platform.control.db, orgId, siteId);
   const def = reportDefinition(key);
   if (!def || !isReportKey(key)) throw new ApiError("NOT_FOUND", `There is no report ${key}`, [{ path: "key", message: `must be one of ${REPORT_KEYS.join(", ")}` }]);
-  checkReportAccess(platform, orgId, def, format, reader.permissions);
-  const input = await reportInput(platform, orgId, siteId, query, reader.permissions.has("analytics.pii.read"), platform.now(), readSite);
+  const now = platform.now();
+  checkReportAccess(platform, orgId, def, format, reader, now);
+  const input = await reportInput(platform, orgId, siteId, query, reader.permissions.has("analytics.pii.read"), now, readSite);
   return { key, input, siteName: site.name };
 }
 

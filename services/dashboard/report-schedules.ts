@@ -8,7 +8,7 @@ import { dashboardContext, doc, ERRORS, NoContent } from "./context.ts";
 
 const ScheduleParams = t.Object({ orgId: Id, siteId: Id, scheduleId: Id });
 const WHO =
-  "Members whose role holds `reports.export` (owners, admins, analysts; a viewer → 403 FORBIDDEN; not a member, a site outside the org or a schedule of another site → 404); an org without the reports feature → 403 FEATURE_UNAVAILABLE. No step-up: the report's data goes only to members or to addresses their owners confirmed.";
+  "Members whose role holds `reports.export` (owners, admins, analysts; a viewer → 403 FORBIDDEN; not a member, a site outside the org or a schedule of another site → 404); an org without the reports feature → 403 FEATURE_UNAVAILABLE. No step-up: each send goes only to recipients who may read the report at that moment — members whose own role reads it, and, for a report without personal data, addresses their owners confirmed (docs/reports.md \"Whose permissions\").";
 
 /**
  * The report library's schedules from the dashboard (docs/reports.md "Schedules", docs/dashboard.md):

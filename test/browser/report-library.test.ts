@@ -8,7 +8,7 @@ import { Temporal } from "temporal-polyfill";
 import { batch, ev, post, uuid } from "../helpers/hits.ts";
 import type { Proc } from "../helpers/process.ts";
 import { seriousViolations } from "../helpers/axe.ts";
-import { asOwner, dashboardInChromium, inPage, signInWith, verifiedMembers } from "../helpers/browser-page.ts";
+import { asOwner, dashboardInChromium, enrolTwoFactorAged, inPage, signInWith, verifiedMembers } from "../helpers/browser-page.ts";
 import { REPORT_DEFINITIONS } from "../../lib/reports/catalogue.ts";
 import type { ReportCatalogue, ReportResult } from "../../lib/reports/models.ts";
 
@@ -215,4 +215,33 @@ test("axe finds nothing serious on the library, a report and the schedule dialog
       width,
     );
   }
+});
+
+test("a pii report's CSV downloads through the step-up dialog: no plain link, a code asked, then the file with the contacts", async () => {
+  const ANALYST = { email: "ana@example.com", password: "a long enough analyst phrase" };
+  verifiedMembers(running.dataDir, boot.orgId, [{ ...ANALYST, role: "analyst" }]);
+  const store = new Database(join(running.dataDir, `${boot.orgId}.sqlite`));
+  store
+    .query(`INSERT INTO leads (id, site_id, created_at, source, source_name, name, email, phone, company, message, path, country, channel, campaign, source_medium)
+      VALUES ('0000000000000000000000d1', ?, ?, 'api', 'Webhook', 'Bea Smith', 'bea@example.com', NULL, NULL, NULL, '/contact', 'GB', 'direct', NULL, '(direct) / (none)')`)
+    .run(boot.siteId, Date.parse(`${days[1]}T12:00:00Z`));
+  store.close();
+  await inPage(browser, async (page) => {
+    await signInWith(page, origin, ANALYST, "Report library");
+    const app = await enrolTwoFactorAged(page, origin, running.dataDir);
+    await open(page, `${base}/library/leads?${range()}`);
+    await page.getByRole("table", { name: `Leads, ${days[0]} to ${days[2]}` }).getByText("bea@example.com").waitFor();
+    expect(await page.getByRole("link", { name: /^Export/ }).count()).toBe(0);
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
+    await dialog.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    const download = page.waitForEvent("download");
+    await dialog.getByLabel("6-digit code").fill(app.generate({ timestamp: Date.now() + 30_000 }));
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toEndWith(`_leads_${days[0]}_${days[2]}.csv`);
+    const [header, ...rows] = parse(readFileSync((await file.path())!, "utf8"), { bom: true }) as string[][];
+    expect(rows.map((r) => r[header!.indexOf("E-mail")])).toEqual(["bea@example.com"]);
+  });
 });

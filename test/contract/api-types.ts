@@ -917,7 +917,7 @@ export interface paths {
          * A library report: its columns, the first 200 rows and the full count, or the whole report as a CSV or XLSX file
          * @description Permission: `reports.read`.
          *
-         *     With `format=csv` or `format=xlsx`: the whole report as a file, `Content-Disposition: attachment; filename="{site}_{key}_{from}_{to}.{csv|xlsx}"`, audited as `report.exported`; needs `reports.export` (403 FORBIDDEN, details path `format`), and for a `pii` report `analytics.pii.read`. CSV: RFC 4180, UTF-8 with a byte-order mark, header of column labels, text cells starting with =, +, -, @, tab or carriage return prefixed with an apostrophe, numbers as they are. XLSX: typed cells; more than 200 000 rows → 422 VALIDATION_FAILED (details path `format`: use csv). The data's own read permission (`leads.read`, `popups.read`, …) → 403 FORBIDDEN (details path `key`); its plan feature → 403 FEATURE_UNAVAILABLE; an unknown key → 404 NOT_FOUND naming the keys.
+         *     With `format=csv` or `format=xlsx`: the whole report as a file, `Content-Disposition: attachment; filename="{site}_{key}_{from}_{to}.{csv|xlsx}"`, audited as `report.exported`; needs `reports.export` (403 FORBIDDEN, details path `format`). A `pii` report's file holds personal data, so it follows the leads export's rule (spec 5.6): only a dashboard session of a user with two-factor on and a second factor from the last 15 minutes — an API key → 403 FORBIDDEN (details path `format`), two-factor off → 403 STEP_UP_REQUIRED (details path `twoFactor`), no recent second factor → 403 STEP_UP_REQUIRED. CSV: RFC 4180, UTF-8 with a byte-order mark, header of column labels, text cells starting with =, +, -, @, tab or carriage return prefixed with an apostrophe, numbers as they are. XLSX: typed cells; more than 200 000 rows → 422 VALIDATION_FAILED (details path `format`: use csv). The data's own read permission (`leads.read`, `popups.read`, …) and, for a `pii` report, `analytics.pii.read` → 403 FORBIDDEN (details path `key`), in JSON as in files (spec 4.8); its plan feature → 403 FEATURE_UNAVAILABLE; an unknown key → 404 NOT_FOUND naming the keys.
          */
         get: operations["getApiV1OrgsByOrgIdSitesBySiteIdReportsByKey"];
         put?: never;
@@ -1431,7 +1431,7 @@ export interface paths {
         put?: never;
         /**
          * Schedule a library report (session only)
-         * @description E-mails the report as CSV or XLSX at `at` in the site's timezone (daily, weekly on `weekday`, monthly on `day`); the signed-in user is its owner, whose permissions each send re-checks. A field that breaks a rule → 422 with its path (`recipients[1]` for the second address); no SMTP_URL → 422 (path `SMTP_URL`); an owner lacking what the report needs as a file → 403. Audited `report.schedule_created`. Members whose role holds `reports.export` (owners, admins, analysts; a viewer → 403 FORBIDDEN; not a member, a site outside the org or a schedule of another site → 404); an org without the reports feature → 403 FEATURE_UNAVAILABLE. No step-up: the report's data goes only to members or to addresses their owners confirmed.
+         * @description E-mails the report as CSV or XLSX at `at` in the site's timezone (daily, weekly on `weekday`, monthly on `day`); the signed-in user is its owner, whose permissions each send re-checks. A field that breaks a rule → 422 with its path (`recipients[1]` for the second address); no SMTP_URL → 422 (path `SMTP_URL`); an owner lacking what the report needs as a file → 403. Audited `report.schedule_created`. Members whose role holds `reports.export` (owners, admins, analysts; a viewer → 403 FORBIDDEN; not a member, a site outside the org or a schedule of another site → 404); an org without the reports feature → 403 FEATURE_UNAVAILABLE. No step-up: each send goes only to recipients who may read the report at that moment — members whose own role reads it, and, for a report without personal data, addresses their owners confirmed (docs/reports.md "Whose permissions").
          */
         post: operations["postApiV1OrgsByOrgIdSitesBySiteIdReport-schedules"];
         delete?: never;
@@ -1452,14 +1452,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a report schedule (session only)
-         * @description With its recipients and runs; audited `report.schedule_deleted`. Members whose role holds `reports.export` (owners, admins, analysts; a viewer → 403 FORBIDDEN; not a member, a site outside the org or a schedule of another site → 404); an org without the reports feature → 403 FEATURE_UNAVAILABLE. No step-up: the report's data goes only to members or to addresses their owners confirmed.
+         * @description With its recipients and runs; audited `report.schedule_deleted`. Members whose role holds `reports.export` (owners, admins, analysts; a viewer → 403 FORBIDDEN; not a member, a site outside the org or a schedule of another site → 404); an org without the reports feature → 403 FEATURE_UNAVAILABLE. No step-up: each send goes only to recipients who may read the report at that moment — members whose own role reads it, and, for a report without personal data, addresses their owners confirmed (docs/reports.md "Whose permissions").
          */
         delete: operations["deleteApiV1OrgsByOrgIdSitesBySiteIdReport-schedulesByScheduleId"];
         options?: never;
         head?: never;
         /**
          * Change a report schedule (session only)
-         * @description Any subset of the create fields; a new time computes the next send from now. 422 as on create. Audited `report.schedule_updated`. Members whose role holds `reports.export` (owners, admins, analysts; a viewer → 403 FORBIDDEN; not a member, a site outside the org or a schedule of another site → 404); an org without the reports feature → 403 FEATURE_UNAVAILABLE. No step-up: the report's data goes only to members or to addresses their owners confirmed.
+         * @description Any subset of the create fields; a new time computes the next send from now. 422 as on create. Audited `report.schedule_updated`. Members whose role holds `reports.export` (owners, admins, analysts; a viewer → 403 FORBIDDEN; not a member, a site outside the org or a schedule of another site → 404); an org without the reports feature → 403 FEATURE_UNAVAILABLE. No step-up: each send goes only to recipients who may read the report at that moment — members whose own role reads it, and, for a report without personal data, addresses their owners confirmed (docs/reports.md "Whose permissions").
          */
         patch: operations["patchApiV1OrgsByOrgIdSitesBySiteIdReport-schedulesByScheduleId"];
         trace?: never;
@@ -1475,7 +1475,7 @@ export interface paths {
         put?: never;
         /**
          * Pause a report schedule (session only)
-         * @description Nothing is sent until it is resumed (`pausedReason` `paused`); pausing a paused one changes nothing. Audited `report.schedule_paused`. Members whose role holds `reports.export` (owners, admins, analysts; a viewer → 403 FORBIDDEN; not a member, a site outside the org or a schedule of another site → 404); an org without the reports feature → 403 FEATURE_UNAVAILABLE. No step-up: the report's data goes only to members or to addresses their owners confirmed.
+         * @description Nothing is sent until it is resumed (`pausedReason` `paused`); pausing a paused one changes nothing. Audited `report.schedule_paused`. Members whose role holds `reports.export` (owners, admins, analysts; a viewer → 403 FORBIDDEN; not a member, a site outside the org or a schedule of another site → 404); an org without the reports feature → 403 FEATURE_UNAVAILABLE. No step-up: each send goes only to recipients who may read the report at that moment — members whose own role reads it, and, for a report without personal data, addresses their owners confirmed (docs/reports.md "Whose permissions").
          */
         post: operations["postApiV1OrgsByOrgIdSitesBySiteIdReport-schedulesByScheduleIdPause"];
         delete?: never;
@@ -1495,7 +1495,7 @@ export interface paths {
         put?: never;
         /**
          * Resume a report schedule (session only)
-         * @description The next send is computed from now and earlier failures are forgotten; no SMTP_URL → 422 (path `SMTP_URL`). Audited `report.schedule_resumed`. Members whose role holds `reports.export` (owners, admins, analysts; a viewer → 403 FORBIDDEN; not a member, a site outside the org or a schedule of another site → 404); an org without the reports feature → 403 FEATURE_UNAVAILABLE. No step-up: the report's data goes only to members or to addresses their owners confirmed.
+         * @description The next send is computed from now and earlier failures are forgotten; no SMTP_URL → 422 (path `SMTP_URL`). Audited `report.schedule_resumed`. Members whose role holds `reports.export` (owners, admins, analysts; a viewer → 403 FORBIDDEN; not a member, a site outside the org or a schedule of another site → 404); an org without the reports feature → 403 FEATURE_UNAVAILABLE. No step-up: each send goes only to recipients who may read the report at that moment — members whose own role reads it, and, for a report without personal data, addresses their owners confirmed (docs/reports.md "Whose permissions").
          */
         post: operations["postApiV1OrgsByOrgIdSitesBySiteIdReport-schedulesByScheduleIdResume"];
         delete?: never;

@@ -3,7 +3,8 @@ import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { read, type CellObject } from "xlsx";
-import { must, startStack, type TestStack } from "../helpers/stack.ts";
+import { must, type TestStack } from "../helpers/stack.ts";
+import { startDashboardStack, type Browser } from "../helpers/session-browser.ts";
 import { batch, ev, post, uuid } from "../helpers/hits.ts";
 import { PERMISSIONS } from "../../lib/auth/permissions.ts";
 import { REPORT_DEFINITIONS, REPORT_KEYS, type ReportKey } from "../../lib/reports/catalogue.ts";
@@ -25,6 +26,9 @@ import { REPORT_DEFINITIONS, REPORT_KEYS, type ReportKey } from "../../lib/repor
  * | 2026-11-12 | 1     | 1        | 1         | 0           |
  *
  * Leads (stored rows): "=HYPERLINK(…)" <@evil@example.com> 11-10 and "Bea" 11-11.
+ *
+ * A `pii` report's file is a personal-data export (lib/privacy/personal-data-export.ts): keys
+ * are refused it, so those files are read by an analyst's session after a step-up.
  */
 
 const at = (iso: string) => Date.parse(iso);
@@ -34,7 +38,9 @@ const V1 = uuid();
 const V2 = uuid();
 const page = (path: string, iso: string, title = path) => ev("pageview", at(iso), { u: `http://localhost${path}`, ti: title });
 
+let dashboard: Awaited<ReturnType<typeof startDashboardStack>>;
 let s: TestStack;
+let analyst: { b: Browser; stepUp: () => Promise<void> };
 let base: string;
 let org: string;
 const keys: Record<"all" | "noExport" | "noPii" | "noLeads" | "viewer", string> = { all: "", noExport: "", noPii: "", noLeads: "", viewer: "" };
@@ -43,7 +49,8 @@ let starter: { key: string; base: string };
 const without = (...left: string[]) => PERMISSIONS.filter((p) => !left.includes(p)).join(",");
 
 beforeAll(async () => {
-  s = await startStack();
+  dashboard = await startDashboardStack("http://dashboard.test");
+  s = dashboard.stack;
   const boot = s.bootstrap!;
   org = boot.orgId;
   base = `/api/v1/orgs/${org}/sites/${boot.siteId}/reports`;
@@ -74,15 +81,21 @@ beforeAll(async () => {
   keys.noLeads = key(without("leads.read"));
   const viewer = must(s.admin("user", "create", "--org", org, "--name", "Vera", "--email", "vera@example.com", "--role", "viewer"));
   keys.viewer = key("all", viewer.id);
+  analyst = await dashboard.accounts.twoFactorMember(org, "ana@example.com", "analyst");
 
   const starterOrg = must(s.admin("org", "create", "--name", "Starter", "--plan", "starter"));
   const starterSite = must(s.admin("site", "create", "--org", starterOrg.id, "--name", "S", "--domain", "starter.test"));
   const owner = must(s.admin("user", "create", "--org", starterOrg.id, "--name", "O", "--email", "o@starter.test", "--role", "owner"));
   starter = { key: must(s.admin("key", "create", "--org", starterOrg.id, "--user", owner.id, "--perms", "all")).key, base: `/api/v1/orgs/${starterOrg.id}/sites/${starterSite.id}/reports` };
 }, 60_000); // ten CLI processes: slow on a loaded machine
-afterAll(() => s.close());
+afterAll(() => dashboard.close());
 
 const get = (path: string, key = keys.all) => s.api(path, key);
+/** A file of personal data: the analyst's session, stepped up just before. */
+async function stepped(path: string): Promise<Response> {
+  await analyst.stepUp();
+  return analyst.b.call("GET", path);
+}
 async function json(path: string, key = keys.all): Promise<{ status: number; body: any }> {
   const res = await get(path, key);
   return { status: res.status, body: await res.json() };
@@ -147,11 +160,13 @@ describe("GET …/reports/{key}: refusals", () => {
     }
   });
 
-  test("a pii report's file needs analytics.pii.read; the leads report needs leads.read even as JSON", async () => {
+  test("a pii report needs analytics.pii.read, as JSON as as a file; the leads report needs leads.read even as JSON", async () => {
     for (const key of ["leads", "hot_leads"]) {
-      const { status, body } = await json(`${base}/${key}?${RANGE}&format=csv`, keys.noPii);
-      expect(status).toBe(403);
-      expect(body.error).toMatchObject({ code: "FORBIDDEN", details: [{ path: "format", message: "needs analytics.pii.read" }] });
+      for (const format of ["json", "csv"]) {
+        const { status, body } = await json(`${base}/${key}?${RANGE}&format=${format}`, keys.noPii);
+        expect(status).toBe(403);
+        expect(body.error).toMatchObject({ code: "FORBIDDEN", message: `The report ${key} needs the permission analytics.pii.read`, details: [{ path: "key", message: "needs analytics.pii.read" }] });
+      }
     }
     for (const format of ["json", "csv"]) {
       const { status, body } = await json(`${base}/leads?${RANGE}&format=${format}`, keys.noLeads);
@@ -262,14 +277,15 @@ describe("every report: JSON, CSV and XLSX agree", () => {
       expect(body.columns.map((c: { key: string }) => c.key)).toEqual(def.columns.map((c) => c.key));
       expect(body.rows.length).toBe(Math.min(body.total, 200));
 
-      const csv = await get(`${base}/${key}?${RANGE}&format=csv`);
+      const file = (format: string) => (def.pii ? stepped : get)(`${base}/${key}?${RANGE}&format=${format}`);
+      const csv = await file("csv");
       expect(csv.status).toBe(200);
       const records: string[][] = parse(Buffer.from(await csv.arrayBuffer()), { bom: true, relax_column_count: false });
       expect(records[0]).toEqual(def.columns.map((c) => c.label));
       expect(records.length - 1).toBe(body.total);
       if (body.total <= 200) expect(records.slice(1)).toEqual(body.rows.map((row: Record<string, string | number | null>) => def.columns.map((c) => csvCellOf(row[c.key]))));
 
-      const xlsx = await get(`${base}/${key}?${RANGE}&format=xlsx`);
+      const xlsx = await file("xlsx");
       expect(xlsx.status).toBe(200);
       const book = read(new Uint8Array(await xlsx.arrayBuffer()), { type: "array" });
       const sheet = book.Sheets[book.SheetNames[0]];
@@ -303,14 +319,14 @@ describe("formula injection through a page", () => {
 
 describe("formula injection through a lead", () => {
   test("a lead's name, e-mail, phone, company and campaign starting with =, @, +, - are escaped in the CSV", async () => {
-    const csv = new TextDecoder().decode(new Uint8Array(await (await get(`${base}/leads?${RANGE}&format=csv`)).arrayBuffer()));
+    const csv = new TextDecoder().decode(new Uint8Array(await (await stepped(`${base}/leads?${RANGE}&format=csv`)).arrayBuffer()));
     expect(csv).toContain(`"'=HYPERLINK(""http://x"")",'@evil@example.com,'+1 555 0100,'-Minus`);
     expect(csv).toContain("'=fall");
   });
 });
 
 describe("the leads report's contact details", () => {
-  test("unmasked with analytics.pii.read; masked through lib/privacy/mask.ts without it (JSON only: its file is refused)", async () => {
+  test("unmasked with analytics.pii.read; without it the report is refused (spec 4.8), not masked", async () => {
     const contact = (rows: Record<string, unknown>[]) => rows.map((r) => [r.name, r.email, r.phone, r.company]);
     const full = await json(`${base}/leads?${RANGE}`);
     expect(full.body.total).toBe(2);
@@ -318,10 +334,7 @@ describe("the leads report's contact details", () => {
       ["Bea", "bea@example.com", null, null],
       ['=HYPERLINK("http://x")', "@evil@example.com", "+1 555 0100", "-Minus"],
     ]);
-    const masked = await json(`${base}/leads?${RANGE}`, keys.noPii);
-    expect(contact(masked.body.rows)).toEqual([
-      ["B***", "b***", null, null],
-      ["=***", "@***", "+***", "-***"],
-    ]);
+    const refused = await json(`${base}/leads?${RANGE}`, keys.noPii);
+    expect([refused.status, refused.body.error.code, refused.body.rows]).toEqual([403, "FORBIDDEN", undefined]);
   });
 });

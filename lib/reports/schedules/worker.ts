@@ -3,7 +3,7 @@ import { orgs } from "../../db/control-schema.ts";
 import { reportRuns, reportSchedules } from "../../db/tenant-schema.ts";
 import type { OrgStoreRef, TenantDb } from "../../db/tenants.ts";
 import { ReachableStores } from "../../db/reachable-stores.ts";
-import { recordAudit, type Actor } from "../../audit.ts";
+import { recordAudit } from "../../audit.ts";
 import { logLine } from "../../log.ts";
 import { PeriodicWorker } from "../../periodic-passes.ts";
 import { sendMail } from "../../mail.ts";
@@ -11,7 +11,7 @@ import type { Platform } from "../../platform.ts";
 import { reportDefinition } from "../catalogue.ts";
 import { orgMembers } from "./manage.ts";
 import { pausedMail } from "./report-mail.ts";
-import { errorText, sendRun, siteOfSchedule, timingOf, type RunOutcome, type Schedule } from "./send-run.ts";
+import { errorText, SCHEDULER, sendRun, siteOfSchedule, timingOf, type RunOutcome, type Schedule } from "./send-run.ts";
 import { nextRunAfter } from "./timing.ts";
 
 /**
@@ -39,9 +39,6 @@ const MINUTE = 60_000;
 /** Waits after the 1st and 2nd failed attempt in a row; the 3rd pauses the schedule. */
 export const RETRY_AFTER_MS = [5 * MINUTE, 30 * MINUTE];
 export const FAILURES_TO_PAUSE = 3;
-
-/** The audit actor of what the worker does on its own (pausing after failures). */
-const SCHEDULER: Actor = { type: "operator", id: "report-scheduler", name: "Report scheduler" };
 
 export class ScheduleWorker extends PeriodicWorker<SchedulePassStats> {
   private readonly options: Required<ScheduleWorkerOptions>;

@@ -19,7 +19,8 @@ export function reportRoutes(platform: Platform) {
       API.reportResult.path,
       // Two answers, not one of a union: Elysia sends a Response (the file) as it is.
       ({ ctx, params, query }): Promise<ReportResult> | Promise<Response> => {
-        const reader = { permissions: new Set(callerOf(ctx).permissions), actor: actorOf(platform, ctx), ip: ctx?.ip ?? null };
+        const { keyId, secondFactorAt, twoFactorEnabled, permissions } = callerOf(ctx);
+        const reader = { keyId, secondFactorAt, twoFactorEnabled, permissions: new Set(permissions), actor: actorOf(platform, ctx), ip: ctx?.ip ?? null };
         const format = query.format ?? "json";
         // Written as `return call(…)`: Elysia reads a handler's source to learn it answers a promise it must await.
         if (format === "json") return reportAnswer(platform, params, query, reader);

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
-import { ApiFailure } from "../api.ts";
+import { ApiFailure, apiFile, saveFile } from "../api.ts";
 import { Alert } from "./Failure.tsx";
 import { passSecondFactor } from "../session.ts";
 import { refusal } from "../pages/SignIn.tsx";
@@ -73,6 +73,42 @@ export function useChange() {
     </>
   );
   return { version, change, notice };
+}
+
+/**
+ * Buttons downloading files of personal data (the leads list's CSV, a `pii` library report's
+ * CSV and XLSX: lib/privacy/personal-data-export.ts). The server asks for a fresh second factor;
+ * the step-up dialog asks for the code and the download runs again.
+ */
+export function PersonalDataDownloads({ files }: { files: { label: string; path: string; accept: string }[] }) {
+  const { run, dialog } = useStepUp();
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <>
+      {dialog}
+      {files.map((file) => (
+        <button
+          type="button"
+          class="primary"
+          disabled={busy}
+          onClick={async () => {
+            setMessage(null);
+            setBusy(true);
+            try {
+              await run(async () => saveFile(await apiFile(file.path, file.accept)));
+            } catch (error) {
+              setMessage(stepUpRefusal(error, "exports need"));
+            }
+            setBusy(false);
+          }}
+        >
+          {file.label}
+        </button>
+      ))}
+      <Alert message={message} />
+    </>
+  );
 }
 
 function StepUpDialog({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {

@@ -1,7 +1,6 @@
-import { useState } from "preact/hooks";
 import type { LeadItem, LeadList } from "../../../../lib/people/models.ts";
 import { LEAD_SOURCES } from "../../../../lib/leads/lead.ts";
-import { api, apiFile, saveFile } from "../api.ts";
+import { api } from "../api.ts";
 import type { Range } from "../dates.ts";
 import { countryName, formatTime as when, humanize, orDash } from "../format.ts";
 import { useLoad } from "../load.ts";
@@ -11,7 +10,7 @@ import { Table, type Column } from "../components/Table.tsx";
 import { Failure } from "../components/Failure.tsx";
 import { Pager } from "../components/Pager.tsx";
 import { Facet, QueryForm } from "../components/QueryForm.tsx";
-import { stepUpRefusal, useStepUp } from "../components/StepUp.tsx";
+import { PersonalDataDownloads } from "../components/StepUp.tsx";
 
 
 /** A lead's columns, as the API answers them (masked contact details stay masked). */
@@ -74,40 +73,15 @@ export function LeadsPage({ base, range }: { base: string; range: Range }) {
 
 /** "Export CSV": the whole filtered list as a file; the server asks for a step-up (spec 4.10). */
 function ExportCsv({ path, canExport }: { path: string; canExport: boolean }) {
-  const { run, dialog } = useStepUp();
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const twoFactor = session.value?.user.twoFactorEnabled ?? false;
   return (
     <section aria-labelledby="export-title">
-      {dialog}
       <h2 id="export-title">Export</h2>
       <p>
         The whole filtered list as a CSV file. Exporting personal data needs two-factor authentication and a fresh code from your authenticator app.
         {!canExport && !twoFactor && <strong> Turn on two-factor authentication first: you have not enabled it.</strong>}
       </p>
-      <button
-        type="button"
-        class="primary"
-        disabled={busy}
-        onClick={async () => {
-          setMessage(null);
-          setBusy(true);
-          try {
-            await run(async () => saveFile(await apiFile(path, "text/csv")));
-          } catch (error) {
-            setMessage(stepUpRefusal(error, "exports need"));
-          }
-          setBusy(false);
-        }}
-      >
-        Export CSV
-      </button>
-      {message && (
-        <p role="alert" class="error">
-          {message}
-        </p>
-      )}
+      <PersonalDataDownloads files={[{ label: "Export CSV", path, accept: "text/csv" }]} />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { Table, type Column } from "../components/Table.tsx";
 import { Await } from "../components/Failure.tsx";
 import { memberMay } from "../components/Shell.tsx";
 import { Schedules } from "../components/Schedules.tsx";
+import { PersonalDataDownloads } from "../components/StepUp.tsx";
 
 /** The catalogue's categories in the order it first names them, each with its reports. */
 function byCategory(reports: CatalogueEntry[]): [string, CatalogueEntry[]][] {
@@ -18,7 +19,7 @@ function byCategory(reports: CatalogueEntry[]): [string, CatalogueEntry[]][] {
 }
 
 const PiiBadge = () => (
-  <span class="badge" title="Holds contact details: exporting it needs the permission analytics.pii.read">
+  <span class="badge" title="Holds contact details: reading it needs the permission analytics.pii.read; exporting it, a fresh code from your authenticator app">
     PII
   </span>
 );
@@ -60,9 +61,11 @@ type Row = ReportResult["rows"][number];
 /** Why the export links are not offered to this member, or null when they are. */
 function exportRefusal(orgId: string, entry: CatalogueEntry | undefined): string | null {
   if (!memberMay(orgId, "reports.export")) return "Exporting needs the permission reports.export, which your role does not hold.";
-  if (entry?.pii && !memberMay(orgId, "analytics.pii.read")) return "This report holds contact details: exporting it needs the permission analytics.pii.read, which your role does not hold.";
+  if (entry?.pii && !memberMay(orgId, "analytics.pii.read")) return "This report holds contact details: it needs the permission analytics.pii.read, which your role does not hold.";
   return null;
 }
+
+const ACCEPT = { csv: "text/csv", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } as const;
 
 /** One library report over the page's range: the first 200 rows, CSV and XLSX downloads, its schedules. */
 export function LibraryReportPage({ base, orgId, reportKey, range, timezone, back }: { base: string; orgId: string; reportKey: string; range: Range; timezone: string; back: string }) {
@@ -73,7 +76,7 @@ export function LibraryReportPage({ base, orgId, reportKey, range, timezone, bac
   const catalogue = useLoad(`${base}/reports#${version}`, () => api<ReportCatalogue>(`${base}/reports`));
   const entry = catalogue.data?.reports.find((r) => r.key === reportKey);
   const refusal = exportRefusal(orgId, entry);
-  const file = (format: "csv" | "xlsx") => `/api/v1${url.replace(/\?.*$/, "")}?${new URLSearchParams({ format, from: range.from, to: range.to })}`;
+  const file = (format: "csv" | "xlsx") => `${url.replace(/\?.*$/, "")}?${new URLSearchParams({ format, from: range.from, to: range.to })}`;
   return (
     <>
       <nav aria-label="Back" class="crumbs">
@@ -85,24 +88,27 @@ export function LibraryReportPage({ base, orgId, reportKey, range, timezone, bac
             {entry.title} {entry.pii && <PiiBadge />}
           </h2>
           <p>{entry.description}</p>
-          {entry.pii && !memberMay(orgId, "analytics.pii.read") && <p class="note">Contact details are masked: your role does not hold analytics.pii.read.</p>}
+          {entry.pii && refusal === null && <p class="note">Exporting contact details needs two-factor authentication and a fresh code from your authenticator app.</p>}
         </>
       )}
       <Await state={result}>
         {(report) => (
           <>
             <div class="report-actions">
-              {refusal === null ? (
+              {refusal !== null ? (
+                <p class="note">{refusal}</p>
+              ) : entry?.pii ? (
+                // Files of personal data: the server asks for a step-up, answered in a dialog.
+                <PersonalDataDownloads files={(["csv", "xlsx"] as const).map((format) => ({ label: `Export ${format.toUpperCase()}`, path: file(format), accept: ACCEPT[format] }))} />
+              ) : (
                 <>
-                  <a class="button" href={file("csv")} download>
+                  <a class="button" href={`/api/v1${file("csv")}`} download>
                     Export CSV
                   </a>
-                  <a class="button" href={file("xlsx")} download>
+                  <a class="button" href={`/api/v1${file("xlsx")}`} download>
                     Export XLSX
                   </a>
                 </>
-              ) : (
-                <p class="note">{refusal}</p>
               )}
             </div>
             <Table<Row>
