@@ -39,7 +39,7 @@ export async function resetTwoFactor(platform: Platform, input: { email?: unknow
 /** `user unlock`: forgets the failed sign-ins that lock the account. */
 export async function unlockUser(platform: Platform, input: { email?: unknown }) {
   const user = userByEmail(platform, input.email);
-  clearFailedSignIns(platform, user.id);
+  clearFailedSignIns(platform, user.email);
   await auditUser(platform, user, { action: "user.unlocked", label: "Account unlocked by the operator", actor: OPERATOR });
   return { id: user.id, email: user.email, locked: false };
 }
