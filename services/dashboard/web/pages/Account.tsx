@@ -98,19 +98,7 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
       {enabled ? (
         <>
           <p data-two-factor="on">Two-factor is on: signing in asks for a code from your authenticator app.</p>
-          <form
-            class="key-form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void turnOff();
-            }}
-          >
-          <label>
-            Your password
-            <input type="password" name="password" autocomplete="current-password" required value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
-          </label>
-            <button type="submit">Turn off two-factor</button>
-          </form>
+          <PasswordProof password={password} setPassword={setPassword} submit="Turn off two-factor" onSubmit={turnOff} />
         </>
       ) : enrolment ? (
         <form
@@ -136,25 +124,32 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
       ) : (
         <>
           <p data-two-factor="off">Two-factor is off. With it on, signing in and sensitive changes (keys, members, webhooks) ask for a code from an authenticator app.</p>
-          <form
-            class="key-form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void start();
-            }}
-          >
-          <label>
-            Your password
-            <input type="password" name="password" autocomplete="current-password" required value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
-          </label>
-            <button type="submit" class="primary">
-              Set up two-factor
-            </button>
-          </form>
+          <PasswordProof password={password} setPassword={setPassword} submit="Set up two-factor" primary onSubmit={start} />
         </>
       )}
       <Alert message={message} />
     </section>
+  );
+}
+
+/** The password proved again before a two-factor change: one field and the change's button. */
+function PasswordProof({ password, setPassword, submit, primary = false, onSubmit }: { password: string; setPassword: (value: string) => void; submit: string; primary?: boolean; onSubmit: () => unknown }) {
+  return (
+    <form
+      class="key-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onSubmit();
+      }}
+    >
+      <label>
+        Your password
+        <input type="password" name="password" autocomplete="current-password" required value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
+      </label>
+      <button type="submit" class={primary ? "primary" : undefined}>
+        {submit}
+      </button>
+    </form>
   );
 }
 
