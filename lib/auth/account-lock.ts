@@ -97,6 +97,6 @@ export async function checkUnderLock(platform: Platform, subject: SignInSubject,
 }
 
 /** `admin user unlock`: forgets the attempts counted against the address, from every source. */
-export function clearFailedSignIns(platform: Platform, address: string): void {
+export function clearSignInAttempts(platform: Platform, address: string): void {
   platform.control.write((db) => db.delete(signInAttempts).where(eq(signInAttempts.address, address)).run());
 }

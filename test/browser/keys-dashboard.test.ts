@@ -42,7 +42,7 @@ test("the owner creates a key on the page through the step-up dialog; the secret
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByRole("link", { name: "Workspace → API keys" }).waitFor();
 
-    // Two-factor enrolled; enrolment counts as a second factor for 15 minutes: aged, as if 16 minutes had passed.
+    // Two-factor enrolled (enrolling is no step-up: the key below asks for a code).
     const app = await enrolTwoFactor(page, origin, boot.ownerPassword);
 
     await page.getByRole("link", { name: "Workspace → API keys" }).click();
