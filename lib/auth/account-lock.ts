@@ -1,4 +1,4 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, lte } from "drizzle-orm";
 import type { Platform } from "../platform.ts";
 import type { ControlDb } from "../db/control.ts";
 import { signInAttempts, userSessions } from "../db/control-schema.ts";
@@ -73,6 +73,7 @@ const lockedError = (lock: ScopedLock, now: number) => {
 export async function checkUnderLock(platform: Platform, subject: SignInSubject, source: string, reason: string, check: () => Promise<boolean>): Promise<boolean> {
   const now = platform.now();
   const reserved = platform.control.write((db) => {
+    db.delete(signInAttempts).where(lte(signInAttempts.at, now - LOCK_LOOKBACK_MS)).run();
     const locks = locksOn(db, subject, source, now);
     if (locks.length > 0) return longest(locks);
     return db.insert(signInAttempts).values({ address: subject.address, source, at: now }).returning({ id: signInAttempts.id }).get().id;

@@ -66,14 +66,15 @@ export const userSessions = sqliteTable("user_sessions", {
  * Password and second-factor checks, counted for the sign-in lock (lib/auth/account-lock.ts): a
  * row is written before the check runs and deleted when it succeeds, so a row is a failure or a
  * check still running. Keyed by the e-mail address as typed (lowercased), known or not, so an
- * unknown address locks like a known one, and by the client address (`source`).
+ * unknown address locks like a known one, and by the client address (`source`). Rows older than
+ * the lock's lookback are deleted as new ones come.
  */
 export const signInAttempts = sqliteTable("sign_in_attempts", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   address: text("address").notNull(),
   source: text("source").notNull(),
   at: integer("at").notNull(),
-}, (t) => [index("sign_in_attempts_address_at").on(t.address, t.at), index("sign_in_attempts_source_at").on(t.source, t.at)]);
+}, (t) => [index("sign_in_attempts_address_at").on(t.address, t.at), index("sign_in_attempts_source_at").on(t.source, t.at), index("sign_in_attempts_at").on(t.at)]);
 
 /** E-mail verification links: the token's SHA-256 (hex), valid 24 h, used once. */
 export const emailTokens = sqliteTable("email_tokens", {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { join } from "node:path";
 import type { TestStack } from "../helpers/stack.ts";
 import { authenticator, Browser, errorCode, startDashboardStack } from "../helpers/session-browser.ts";
 
@@ -83,6 +85,17 @@ describe("the sign-in lock", () => {
     expect(await errorCode(await signInFrom(sprayer, "mo@example.com", mo.password))).toBe("ACCOUNT_LOCKED");
     // …and another source is not.
     expect((await signInFrom("203.0.113.31", "mo@example.com", mo.password)).status).toBe(200);
+  });
+
+  test("counted checks older than a day are deleted when the next one comes (sprayed addresses do not pile up)", async () => {
+    stack.clock.advance(24 * 60 * MIN + 1);
+    expect((await signInFrom("203.0.113.40", "someone@example.com", "a wrong password")).status).toBe(401);
+    const control = new Database(join(stack.dataDir, "control.sqlite"), { readonly: true });
+    try {
+      expect(control.query("SELECT address, source FROM sign_in_attempts").all()).toEqual([{ address: "someone@example.com", source: "203.0.113.40" }]);
+    } finally {
+      control.close();
+    }
   });
 });
 
