@@ -6,7 +6,7 @@ import type { Platform } from "../platform.ts";
 import { generatePassword } from "../auth/passwords.ts";
 import { setPassword } from "../auth/password-change.ts";
 import { disableTwoFactor } from "../auth/two-factor.ts";
-import { clearFailedSignIns } from "../auth/account-lock.ts";
+import { clearSignInAttempts } from "../auth/account-lock.ts";
 import { auditUser } from "../auth/user-audit.ts";
 import { email } from "./validate.ts";
 
@@ -36,10 +36,10 @@ export async function resetTwoFactor(platform: Platform, input: { email?: unknow
   return { id: user.id, email: user.email, twoFactorEnabled: false };
 }
 
-/** `user unlock`: forgets the failed sign-ins that lock the account. */
+/** `user unlock`: forgets the checks counted against the address (lib/auth/account-lock.ts), which lifts its lock. */
 export async function unlockUser(platform: Platform, input: { email?: unknown }) {
   const user = userByEmail(platform, input.email);
-  clearFailedSignIns(platform, user.id);
+  clearSignInAttempts(platform, user.email);
   await auditUser(platform, user, { action: "user.unlocked", label: "Account unlocked by the operator", actor: OPERATOR });
   return { id: user.id, email: user.email, locked: false };
 }

@@ -24,6 +24,9 @@ export const EmailTokenBody = t.Object({ token: t.String({ pattern: "^[A-Za-z0-9
 
 export const PasswordChangeBody = t.Object({ currentPassword: Password("currentPassword"), newPassword: Password("newPassword") }, { additionalProperties: false });
 
+/** Starting a two-factor enrolment and turning two-factor off first prove the password again. */
+export const PasswordProofBody = t.Object({ password: Password("password") }, { additionalProperties: false });
+
 export const TwoFactorConfirmBody = t.Object({ code: TotpCode }, { additionalProperties: false });
 
 export const Session = t.Object(

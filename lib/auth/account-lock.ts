@@ -1,49 +1,103 @@
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, eq, gt, lte } from "drizzle-orm";
 import type { Platform } from "../platform.ts";
-import { failedSignIns } from "../db/control-schema.ts";
+import type { ControlDb } from "../db/control.ts";
+import { signInAttempts, userSessions } from "../db/control-schema.ts";
 import { ApiError } from "../errors.ts";
-import { LOCK_LOOKBACK_MS, lockedUntil } from "./lock.ts";
+import { ADDRESS_RULE, LOCK_LOOKBACK_MS, SOURCE_RULE, lockAt, type Attempt, type Lock } from "./lock.ts";
 import { auditUser, type UserRef } from "./user-audit.ts";
 
-function lockEnd(platform: Platform, userId: string, now: number): number | null {
-  const times = platform.control.db
-    .select({ at: failedSignIns.at })
-    .from(failedSignIns)
-    .where(and(eq(failedSignIns.userId, userId), gt(failedSignIns.at, now - LOCK_LOOKBACK_MS)))
-    .orderBy(asc(failedSignIns.at))
-    .all()
-    .map((r) => r.at);
-  return lockedUntil(times, now);
+/** A source this account signed in from within this long is its own: the address lock spares it. */
+export const KNOWN_SOURCE_MS = 30 * 24 * 3_600_000;
+
+/** Whose secret is checked: the address as typed (lowercased), and its user when there is one. */
+export interface SignInSubject {
+  address: string;
+  user: UserRef | null;
 }
 
-const lockedError = (until: number, now: number) => {
-  const seconds = Math.max(1, Math.ceil((until - now) / 1000));
-  return new ApiError("ACCOUNT_LOCKED", `Too many failed sign-ins: try again in ${Math.ceil(seconds / 60)} minutes`, [{ path: "account", message: `locked until ${new Date(until).toISOString()}` }], { "retry-after": String(seconds) });
-};
+type Scope = "account" | "source";
+interface ScopedLock extends Lock {
+  scope: Scope;
+}
 
-/** 423 ACCOUNT_LOCKED (with Retry-After) while the account is locked. */
-export function refuseIfLocked(platform: Platform, userId: string): void {
-  const now = platform.now();
-  const until = lockEnd(platform, userId, now);
-  if (until !== null) throw lockedError(until, now);
+/** Whether the user signed in from `source` recently (never, for an address without a user). */
+function knownSource(db: Pick<ControlDb, "select">, user: UserRef | null, source: string, now: number): boolean {
+  if (!user) return false;
+  const row = db
+    .select({ id: userSessions.id })
+    .from(userSessions)
+    .where(and(eq(userSessions.userId, user.id), eq(userSessions.ip, source), gt(userSessions.createdAt, now - KNOWN_SOURCE_MS)))
+    .get();
+  return row !== undefined;
 }
 
 /**
- * Counts a failed password or second factor (audited as user.login_failed); the failure that
- * locks the account is answered 423 at once and audited as user.locked.
+ * The locks in force on a check of `subject`'s secret from `source` at `now`:
+ * the source over every address; the address from this source; the address from any source,
+ * unless the account signed in from this one recently (so guesses from elsewhere cannot shut the
+ * owner out of the places they use).
  */
-export async function recordFailedSignIn(platform: Platform, user: UserRef, ip: string, reason: string): Promise<void> {
-  const now = platform.now();
-  platform.control.write((db) => db.insert(failedSignIns).values({ userId: user.id, at: now, ip }).run());
-  await auditUser(platform, user, { action: "user.login_failed", label: `Failed sign-in (${reason}) from ${ip}`, meta: { reason }, ip });
-  const until = lockEnd(platform, user.id, now);
-  if (until !== null) {
-    await auditUser(platform, user, { action: "user.locked", label: `Account locked until ${new Date(until).toISOString()}`, meta: { until: new Date(until).toISOString() }, ip });
-    throw lockedError(until, now);
-  }
+function locksOn(db: Pick<ControlDb, "select">, subject: SignInSubject, source: string, now: number): ScopedLock[] {
+  const since = now - LOCK_LOOKBACK_MS;
+  const columns = { id: signInAttempts.id, at: signInAttempts.at, source: signInAttempts.source };
+  const ofAddress = db.select(columns).from(signInAttempts).where(and(eq(signInAttempts.address, subject.address), gt(signInAttempts.at, since))).all();
+  const ofSource: Attempt[] = db.select(columns).from(signInAttempts).where(and(eq(signInAttempts.source, source), gt(signInAttempts.at, since))).all();
+  const locks: ScopedLock[] = [];
+  const add = (lock: Lock | null, scope: Scope) => lock && locks.push({ ...lock, scope });
+  add(lockAt(ofSource, SOURCE_RULE, now), "source");
+  add(lockAt(ofAddress.filter((a) => a.source === source), ADDRESS_RULE, now), "account");
+  if (!knownSource(db, subject.user, source, now)) add(lockAt(ofAddress, ADDRESS_RULE, now), "account");
+  return locks;
 }
 
-/** `admin user unlock`: forgets the failures that lock the account. */
-export function clearFailedSignIns(platform: Platform, userId: string): void {
-  platform.control.write((db) => db.delete(failedSignIns).where(eq(failedSignIns.userId, userId)).run());
+const longest = (locks: readonly ScopedLock[]) => locks.reduce((a, b) => (b.until > a.until ? b : a));
+
+const lockedError = (lock: ScopedLock, now: number) => {
+  const seconds = Math.max(1, Math.ceil((lock.until - now) / 1000));
+  return new ApiError(
+    "ACCOUNT_LOCKED",
+    `Too many failed sign-ins: try again in ${Math.ceil(seconds / 60)} minutes`,
+    [{ path: lock.scope, message: `locked until ${new Date(lock.until).toISOString()}` }],
+    { "retry-after": String(seconds) },
+  );
+};
+
+/**
+ * Runs one check of a password or second factor under the lock (docs/decisions.md): the attempt
+ * is counted in the same immediate transaction that finds no lock — before the slow check starts
+ * — so concurrent guesses cannot pass the limit; a check that succeeds is uncounted again. A
+ * locked scope is 423 ACCOUNT_LOCKED with Retry-After and the check does not run. A failure is
+ * audited (user.login_failed) and false; the failure that completes a limit is 423 at once
+ * (audited user.locked). Known and unknown addresses go through the same steps.
+ */
+export async function checkUnderLock(platform: Platform, subject: SignInSubject, source: string, reason: string, check: () => Promise<boolean>): Promise<boolean> {
+  const now = platform.now();
+  const reserved = platform.control.write((db) => {
+    db.delete(signInAttempts).where(lte(signInAttempts.at, now - LOCK_LOOKBACK_MS)).run();
+    const locks = locksOn(db, subject, source, now);
+    if (locks.length > 0) return longest(locks);
+    return db.insert(signInAttempts).values({ address: subject.address, source, at: now }).returning({ id: signInAttempts.id }).get().id;
+  });
+  if (typeof reserved !== "number") throw lockedError(reserved, now);
+  let passed = false;
+  try {
+    passed = await check();
+  } finally {
+    if (passed) platform.control.write((db) => db.delete(signInAttempts).where(eq(signInAttempts.id, reserved)).run());
+  }
+  if (passed) return true;
+  const { user } = subject;
+  if (user) await auditUser(platform, user, { action: "user.login_failed", label: `Failed sign-in (${reason}) from ${source}`, meta: { reason }, ip: source });
+  const started = locksOn(platform.control.db, subject, source, now).filter((l) => l.startedBy === reserved);
+  if (started.length > 0) {
+    const lock = longest(started);
+    if (user) await auditUser(platform, user, { action: "user.locked", label: `Account locked until ${new Date(lock.until).toISOString()}`, meta: { until: new Date(lock.until).toISOString(), scope: lock.scope }, ip: source });
+    throw lockedError(lock, now);
+  }
+  return false;
+}
+
+/** `admin user unlock`: forgets the attempts counted against the address, from every source. */
+export function clearSignInAttempts(platform: Platform, address: string): void {
+  platform.control.write((db) => db.delete(signInAttempts).where(eq(signInAttempts.address, address)).run());
 }

@@ -5,7 +5,7 @@ import { ApiError } from "../errors.ts";
 import type { Actor } from "../audit.ts";
 import { hashPassword, passwordMatches, passwordProblem } from "./passwords.ts";
 import { revokeUserSessions, type LiveSession, type UserRow } from "./sessions.ts";
-import { recordFailedSignIn, refuseIfLocked } from "./account-lock.ts";
+import { checkUnderLock } from "./account-lock.ts";
 import { auditUser } from "./user-audit.ts";
 
 /**
@@ -24,12 +24,18 @@ export async function setPassword(platform: Platform, user: UserRow, password: s
   await auditUser(platform, user, { action: "user.password_changed", label: options.actor ? `Password set by ${options.actor.name}` : "Password changed", actor: options.actor });
 }
 
-/** POST /me/password: the current password proves the person (a wrong one counts toward the lock). */
+/**
+ * A signed-in user proves the person again with their password (a wrong one is 401 at `path` and
+ * counts toward the lock): before a password change, and before two-factor is enrolled or turned off.
+ */
+export async function reprovePassword(platform: Platform, live: LiveSession, password: string, path: string, ip: string): Promise<void> {
+  const { user } = live;
+  const passed = await checkUnderLock(platform, { address: user.email, user }, ip, "current password", () => passwordMatches(password, user.passwordHash));
+  if (!passed) throw new ApiError("UNAUTHENTICATED", "The current password is wrong", [{ path, message: "is wrong" }]);
+}
+
+/** POST /me/password: the current password proves the person. */
 export async function changePassword(platform: Platform, live: LiveSession, input: { currentPassword: string; newPassword: string }, ip: string): Promise<void> {
-  refuseIfLocked(platform, live.user.id);
-  if (!(await passwordMatches(input.currentPassword, live.user.passwordHash))) {
-    await recordFailedSignIn(platform, live.user, ip, "current password");
-    throw new ApiError("UNAUTHENTICATED", "The current password is wrong", [{ path: "currentPassword", message: "is wrong" }]);
-  }
+  await reprovePassword(platform, live, input.currentPassword, "currentPassword", ip);
   await setPassword(platform, live.user, input.newPassword, { path: "newPassword", keep: live.session.id });
 }

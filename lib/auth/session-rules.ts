@@ -15,6 +15,7 @@ export interface SessionState {
   twoFactorEnabled: boolean;
   /** An org the user belongs to requires two-factor. */
   twoFactorRequiredByOrg: boolean;
+  /** When the session passed the second factor, or enrolled it. */
   secondFactorAt: number | null;
 }
 

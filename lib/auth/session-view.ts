@@ -30,7 +30,9 @@ export function sessionState(live: LiveSession, memberOf: readonly UserOrg[]): S
     emailVerified: live.user.emailVerifiedAt !== null,
     twoFactorEnabled: live.user.twoFactorEnabledAt !== null,
     twoFactorRequiredByOrg: memberOf.some((o) => o.requireTwoFactor),
-    secondFactorAt: live.session.secondFactorAt,
+    // Enrolling proves only the device the session chose: it satisfies the sign-in's second
+    // factor (the session could already do as much without it), never a step-up (stepUpUntil).
+    secondFactorAt: live.session.secondFactorAt ?? live.session.enrolledAt,
   };
 }
 

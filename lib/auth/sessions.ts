@@ -66,6 +66,11 @@ export function markSecondFactor(control: ControlStore, sessionId: string, now: 
   control.write((db) => db.update(userSessions).set({ secondFactorAt: now, lastSeenAt: now }).where(eq(userSessions.id, sessionId)).run());
 }
 
+/** The session enrolled the user's authenticator: no second factor is missing, but no step-up either. */
+export function markEnrolment(control: ControlStore, sessionId: string, now: number): void {
+  control.write((db) => db.update(userSessions).set({ enrolledAt: now, lastSeenAt: now }).where(eq(userSessions.id, sessionId)).run());
+}
+
 export function revokeSession(control: ControlStore, sessionId: string, now: number): void {
   control.write((db) => db.update(userSessions).set({ revokedAt: now }).where(and(eq(userSessions.id, sessionId), isNull(userSessions.revokedAt))).run());
 }

@@ -55,18 +55,26 @@ export const userSessions = sqliteTable("user_sessions", {
   createdAt: integer("created_at").notNull(),
   lastSeenAt: integer("last_seen_at").notNull(),
   secondFactorAt: integer("second_factor_at"),
+  /** This session enrolled the user's authenticator: the second factor is not missing, but it is no step-up. */
+  enrolledAt: integer("enrolled_at"),
   revokedAt: integer("revoked_at"),
   ip: text("ip"),
   userAgent: text("user_agent"),
 }, (t) => [index("user_sessions_user").on(t.userId)]);
 
-/** Failed sign-ins (wrong password or second factor), counted for the account lock. */
-export const failedSignIns = sqliteTable("failed_sign_ins", {
+/**
+ * Password and second-factor checks, counted for the sign-in lock (lib/auth/account-lock.ts): a
+ * row is written before the check runs and deleted when it succeeds, so a row is a failure or a
+ * check still running. Keyed by the e-mail address as typed (lowercased), known or not, so an
+ * unknown address locks like a known one, and by the client address (`source`). Rows older than
+ * the lock's lookback are deleted as new ones come.
+ */
+export const signInAttempts = sqliteTable("sign_in_attempts", {
   id: integer("id").primaryKey({ autoIncrement: true }),
-  userId: text("user_id").notNull().references(() => users.id),
+  address: text("address").notNull(),
+  source: text("source").notNull(),
   at: integer("at").notNull(),
-  ip: text("ip"),
-}, (t) => [index("failed_sign_ins_user_at").on(t.userId, t.at)]);
+}, (t) => [index("sign_in_attempts_address_at").on(t.address, t.at), index("sign_in_attempts_source_at").on(t.source, t.at), index("sign_in_attempts_at").on(t.at)]);
 
 /** E-mail verification links: the token's SHA-256 (hex), valid 24 h, used once. */
 export const emailTokens = sqliteTable("email_tokens", {

@@ -6,6 +6,7 @@ import {
   EmailTokenBody,
   EmailVerified,
   PasswordChangeBody,
+  PasswordProofBody,
   RecoveryCodes,
   SecondFactorBody,
   Session,
@@ -14,11 +15,10 @@ import {
   TwoFactorEnrolment,
 } from "../../lib/api/session-models.ts";
 import { liveSession } from "../../lib/auth/session-resolve.ts";
-import { checkStepUp } from "../../lib/auth/session-rules.ts";
 import { clearedSessionCookie, revokeSession, sessionCookieHeader, type LiveSession } from "../../lib/auth/sessions.ts";
 import { sessionView, userOrgs } from "../../lib/auth/session-view.ts";
 import { signIn } from "../../lib/auth/sign-in.ts";
-import { confirmTwoFactor, disableTwoFactor, passSecondFactor, startTwoFactor } from "../../lib/auth/two-factor.ts";
+import { confirmTwoFactor, passSecondFactor, startTwoFactor, turnOffTwoFactor } from "../../lib/auth/two-factor.ts";
 import { hasLiveEmailToken, sendVerificationLink, verifyEmail } from "../../lib/auth/email-verification.ts";
 import { changePassword } from "../../lib/auth/password-change.ts";
 import { auditUser } from "../../lib/auth/user-audit.ts";
@@ -69,7 +69,7 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
         response: { 200: Session, ...ERRORS },
         detail: doc(
           "Sign in with e-mail and password",
-          "Sets the `tm_session` cookie (HttpOnly, SameSite=Lax, Secure on https). A wrong e-mail or password → 401 UNAUTHENTICATED (the same answer for both); 10 failures in 15 minutes lock the account for 15 minutes → 423 ACCOUNT_LOCKED with Retry-After. Needs an Origin equal to PUBLIC_URL's (403 FORBIDDEN).",
+          "Sets the `tm_session` cookie (HttpOnly, SameSite=Lax, Secure on https). A wrong e-mail or password → 401 UNAUTHENTICATED (the same answer for both). Both count toward the sign-in lock alike (docs/operations.md, Security): 10 in 15 minutes lock the address for sources it has not signed in from, 10 lock it from one source, 30 over any addresses lock the source; a lock lasts 15 minutes, doubling for each further lock within 24 hours up to 4 hours → 423 ACCOUNT_LOCKED with Retry-After, the password unchecked. Needs an Origin equal to PUBLIC_URL's (403 FORBIDDEN).",
         ),
       },
     )
@@ -147,26 +147,40 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
         ),
       },
     )
-    .post("/api/v1/me/two-factor", ({ session }) => startTwoFactor(platform, session("enrolment").user), {
+    .post("/api/v1/me/two-factor", ({ body, session, ip }) => startTwoFactor(platform, session("enrolment"), body.password, ip), {
+      body: PasswordProofBody,
+      parse: "json",
       response: { 200: TwoFactorEnrolment, ...ERRORS },
-      detail: doc("Start two-factor enrolment", "Returns a new TOTP secret, its otpauth:// URI and a QR code; confirm with a code to turn two-factor on. Already on → 409."),
+      detail: doc(
+        "Start two-factor enrolment",
+        "`{ password }`: the account's password, proved again (a wrong one → 401 UNAUTHENTICATED, details path `password`, counted toward the lock). Returns a new TOTP secret, its otpauth:// URI and a QR code; confirm with a code to turn two-factor on. Already on → 409.",
+      ),
     })
     .post("/api/v1/me/two-factor/confirm", ({ body, session }) => confirmTwoFactor(platform, session("enrolment"), body.code), {
       body: TwoFactorConfirmBody,
       parse: "json",
       response: { 200: RecoveryCodes, ...ERRORS },
-      detail: doc("Confirm two-factor enrolment with a code", "Turns two-factor on and returns ten recovery codes, shown once. A code that does not match → 422 (details path `code`)."),
+      detail: doc(
+        "Confirm two-factor enrolment with a code",
+        "Turns two-factor on and returns ten recovery codes, shown once. The session is not asked for a second factor afterwards, but enrolling is no step-up (stepUpUntil stays as it was). A code that does not match → 422 (details path `code`).",
+      ),
     })
     .delete(
       "/api/v1/me/two-factor",
-      async ({ session, set }) => {
-        const live = session("other");
-        checkStepUp(live.session.secondFactorAt, platform.now());
-        await disableTwoFactor(platform, live.user);
+      async ({ body, session, ip, set }) => {
+        await turnOffTwoFactor(platform, session("other"), body.password, ip);
         set.status = 204;
         return undefined;
       },
-      { response: { 204: NoContent, ...ERRORS }, detail: doc("Turn two-factor off", "A sensitive change: needs a second factor from the last 15 minutes (403 STEP_UP_REQUIRED).") },
+      {
+        body: PasswordProofBody,
+        parse: "json",
+        response: { 204: NoContent, ...ERRORS },
+        detail: doc(
+          "Turn two-factor off",
+          "A sensitive change: needs a second factor from the last 15 minutes (403 STEP_UP_REQUIRED), then `{ password }`, the account's password proved again (a wrong one → 401 UNAUTHENTICATED, details path `password`, counted toward the lock).",
+        ),
+      },
     );
   app
     .get("/api/v1/orgs/:orgId/keys", ({ manager, params }) => {

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { batch, ev, IPHONE_UA, post, uuid } from "../helpers/hits.ts";
 import type { Proc } from "../helpers/process.ts";
-import { enrolTwoFactorAged, inPage as inBrowserPage, launchChromium, startDashboardServer, verifiedMembers } from "../helpers/browser-page.ts";
+import { enrolTwoFactor, inPage as inBrowserPage, launchChromium, startDashboardServer, verifiedMembers } from "../helpers/browser-page.ts";
 import { seriousViolations } from "../helpers/axe.ts";
 
 /**
@@ -114,7 +114,7 @@ test("the owner: visitors and a profile equal the API's answers, leads export th
   await inPage(async (page) => {
     await signIn(page, boot.ownerEmail, boot.ownerPassword);
     // Two-factor enrolled through the API with the page's cookie, its first 15 minutes aged away.
-    const app = await enrolTwoFactorAged(page, origin, dataDir);
+    const app = await enrolTwoFactor(page, origin, boot.ownerPassword);
     await page.reload();
 
     // Visitors: the page's numbers equal the API's answer to the same query.

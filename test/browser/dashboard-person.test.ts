@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { batch, ev, post, uuid } from "../helpers/hits.ts";
 import type { Proc } from "../helpers/process.ts";
-import { asOwner, dashboardInChromium, enrolTwoFactorAged } from "../helpers/browser-page.ts";
+import { asOwner, dashboardInChromium, enrolTwoFactor } from "../helpers/browser-page.ts";
 import { seriousViolations } from "../helpers/axe.ts";
 
 /**
@@ -43,7 +43,7 @@ beforeAll(async () => {
 
 test("the owner exports and erases a person through the step-up and confirm dialogs; the file is the person's data, the visitors list drops by their two ids; axe", async () => {
   await asOwner(browser, origin, boot, async (page) => {
-    const app = await enrolTwoFactorAged(page, origin, dataDir);
+    const app = await enrolTwoFactor(page, origin, boot.ownerPassword);
     const code = () => app.generate({ timestamp: Date.now() + 30_000 });
     await page.goto(`${origin}${site}/visitors/${V.P1}`);
     await page.getByRole("heading", { name: "This person's data" }).waitFor();

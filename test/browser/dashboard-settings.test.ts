@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { asOwner, dashboardInChromium, enrolTwoFactorAged } from "../helpers/browser-page.ts";
+import { asOwner, dashboardInChromium, enrolTwoFactor } from "../helpers/browser-page.ts";
 import { seriousViolations } from "../helpers/axe.ts";
 
 /**
@@ -56,7 +56,7 @@ test("the owner changes the org's retention on Workspace → Settings through th
   await asOwner(browser, origin, boot, async (page) => {
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
-    const app = await enrolTwoFactorAged(page, origin, dataDir);
+    const app = await enrolTwoFactor(page, origin, boot.ownerPassword);
 
     await page.getByRole("link", { name: "Workspace → Settings" }).click();
     await page.getByRole("heading", { name: "Data retention" }).waitFor();

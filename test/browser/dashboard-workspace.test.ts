@@ -84,6 +84,12 @@ test("two-factor on the account page, an invited member, a role changed with ste
     await page.getByRole("link", { name: "Account" }).click();
     await page.getByRole("heading", { name: "Two-factor sign-in" }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    // The password first: a wrong one is said on the page and nothing starts.
+    await page.getByLabel("Your password").fill("not the owner's password");
+    await page.getByRole("button", { name: "Set up two-factor" }).click();
+    await page.getByRole("alert").filter({ hasText: "password: is wrong" }).waitFor();
+    expect(await page.locator("[data-totp-secret]").count()).toBe(0);
+    await page.getByLabel("Your password").fill(boot.ownerPassword);
     await page.getByRole("button", { name: "Set up two-factor" }).click();
     const secret = (await page.locator("[data-totp-secret]").textContent())!.trim();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -198,6 +204,7 @@ test("two-factor on the account page, an invited member, a role changed with ste
     await mp.goto(`${origin}/orgs/${boot.orgId}/sites/${boot.siteId}/overview`);
     await mp.getByRole("heading", { name: "Set up two-factor" }).waitFor();
     expect(await seriousViolations(mp)).toEqual([]);
+    await mp.getByLabel("Your password").fill("mia's newer passphrase");
     await mp.getByRole("button", { name: "Set up two-factor" }).click();
     const miaApp = authenticator((await mp.locator("[data-totp-secret]").textContent())!.trim());
     await mp.getByLabel("Code from the app").fill(miaApp.generate());

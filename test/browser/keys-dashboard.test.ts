@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { type Browser } from "playwright-core";
 import { CHROME_UA } from "../helpers/hits.ts";
 import type { Proc } from "../helpers/process.ts";
-import { enrolTwoFactorAged, launchChromium, startDashboardServer } from "../helpers/browser-page.ts";
+import { enrolTwoFactor, launchChromium, startDashboardServer } from "../helpers/browser-page.ts";
 import { seriousViolations } from "../helpers/axe.ts";
 
 /**
@@ -42,8 +42,8 @@ test("the owner creates a key on the page through the step-up dialog; the secret
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByRole("link", { name: "Workspace → API keys" }).waitFor();
 
-    // Two-factor enrolled; enrolment counts as a second factor for 15 minutes: aged, as if 16 minutes had passed.
-    const app = await enrolTwoFactorAged(page, origin, dataDir);
+    // Two-factor enrolled (enrolling is no step-up: the key below asks for a code).
+    const app = await enrolTwoFactor(page, origin, boot.ownerPassword);
 
     await page.getByRole("link", { name: "Workspace → API keys" }).click();
     await page.getByRole("heading", { name: "API keys" }).waitFor();

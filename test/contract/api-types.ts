@@ -1003,7 +1003,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with e-mail and password (session only)
-         * @description Sets the `tm_session` cookie (HttpOnly, SameSite=Lax, Secure on https). A wrong e-mail or password → 401 UNAUTHENTICATED (the same answer for both); 10 failures in 15 minutes lock the account for 15 minutes → 423 ACCOUNT_LOCKED with Retry-After. Needs an Origin equal to PUBLIC_URL's (403 FORBIDDEN).
+         * @description Sets the `tm_session` cookie (HttpOnly, SameSite=Lax, Secure on https). A wrong e-mail or password → 401 UNAUTHENTICATED (the same answer for both). Both count toward the sign-in lock alike (docs/operations.md, Security): 10 in 15 minutes lock the address for sources it has not signed in from, 10 lock it from one source, 30 over any addresses lock the source; a lock lasts 15 minutes, doubling for each further lock within 24 hours up to 4 hours → 423 ACCOUNT_LOCKED with Retry-After, the password unchecked. Needs an Origin equal to PUBLIC_URL's (403 FORBIDDEN).
          */
         post: operations["postApiV1Session"];
         /**
@@ -1107,12 +1107,12 @@ export interface paths {
         put?: never;
         /**
          * Start two-factor enrolment (session only)
-         * @description Returns a new TOTP secret, its otpauth:// URI and a QR code; confirm with a code to turn two-factor on. Already on → 409.
+         * @description `{ password }`: the account's password, proved again (a wrong one → 401 UNAUTHENTICATED, details path `password`, counted toward the lock). Returns a new TOTP secret, its otpauth:// URI and a QR code; confirm with a code to turn two-factor on. Already on → 409.
          */
         post: operations["postApiV1MeTwo-factor"];
         /**
          * Turn two-factor off (session only)
-         * @description A sensitive change: needs a second factor from the last 15 minutes (403 STEP_UP_REQUIRED).
+         * @description A sensitive change: needs a second factor from the last 15 minutes (403 STEP_UP_REQUIRED), then `{ password }`, the account's password proved again (a wrong one → 401 UNAUTHENTICATED, details path `password`, counted toward the lock).
          */
         delete: operations["deleteApiV1MeTwo-factor"];
         options?: never;
@@ -1131,7 +1131,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm two-factor enrolment with a code (session only)
-         * @description Turns two-factor on and returns ten recovery codes, shown once. A code that does not match → 422 (details path `code`).
+         * @description Turns two-factor on and returns ten recovery codes, shown once. The session is not asked for a second factor afterwards, but enrolling is no step-up (stepUpUntil stays as it was). A code that does not match → 422 (details path `code`).
          */
         post: operations["postApiV1MeTwo-factorConfirm"];
         delete?: never;
@@ -10711,7 +10711,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
         responses: {
             /** @description Response for status 200 */
             200: {
@@ -10830,7 +10836,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
         responses: {
             /** @description No content */
             204: {

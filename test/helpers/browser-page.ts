@@ -52,18 +52,15 @@ export async function asOwner(browser: Browser, origin: string, owner: { ownerEm
 }
 
 /**
- * Two-factor enrolled through the API with the signed-in page's cookie (codes computed here),
- * then the enrolment's own second factor aged by 16 minutes in `dataDir`'s control store, so
- * the next sensitive call asks for a step-up. Returns the authenticator app.
+ * Two-factor enrolled through the API with the signed-in page's cookie and the user's password
+ * (codes computed here). Enrolling is no step-up, so the next sensitive call asks for one.
+ * Returns the authenticator app.
  */
-export async function enrolTwoFactorAged(page: Page, origin: string, dataDir: string) {
+export async function enrolTwoFactor(page: Page, origin: string, password: string) {
   const headers = { origin };
-  const enrol = await (await page.request.post(`${origin}/api/v1/me/two-factor`, { headers })).json();
+  const enrol = await (await page.request.post(`${origin}/api/v1/me/two-factor`, { headers, data: { password } })).json();
   const app = authenticator(enrol.secret);
   expect((await page.request.post(`${origin}/api/v1/me/two-factor/confirm`, { headers, data: { code: app.generate() } })).status()).toBe(200);
-  const control = new Database(join(dataDir, "control.sqlite"));
-  control.run("UPDATE user_sessions SET second_factor_at = second_factor_at - 16 * 60000 WHERE second_factor_at IS NOT NULL");
-  control.close();
   return app;
 }
 

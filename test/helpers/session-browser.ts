@@ -57,27 +57,29 @@ export function dashboardAccounts(stack: TestStack, mailbox: Mailbox, origin: st
     return { ...m, browser: b };
   }
   /**
-   * A verified member with two-factor on (enrolled through the API, codes computed here); the
-   * enrolment counts as a second factor. `stepUp` passes a fresh one (a used code is a replay).
+   * A verified member with two-factor on (enrolled through the API with the password, codes
+   * computed here) who then passed a second factor (enrolling is no step-up). `stepUp` passes a
+   * fresh one (a used code is a replay).
    */
   async function twoFactorMember(org: string, email: string, role: string) {
-    const { browser: b, id } = await verifiedMember(org, email, role);
-    const enrol = await (await b.call("POST", "/api/v1/me/two-factor")).json();
+    const { browser: b, id, password } = await verifiedMember(org, email, role);
+    const enrol = await (await b.call("POST", "/api/v1/me/two-factor", { password })).json();
     const app = authenticator(enrol.secret);
     expect((await b.call("POST", "/api/v1/me/two-factor/confirm", { code: app.generate({ timestamp: stack.clock.ms }) })).status).toBe(200);
     const stepUp = async () => {
       stack.clock.advance(30_000);
       expect((await b.call("POST", "/api/v1/session/second-factor", { code: app.generate({ timestamp: stack.clock.ms }) })).status).toBe(200);
     };
-    return { b, id, stepUp };
+    await stepUp();
+    return { b, id, password, stepUp };
   }
   return { signedIn, member, verifiedMember, twoFactorMember };
 }
 
 /** A stack whose dashboard lives at `origin`, mailing through a local SMTP server, and its bootstrap org's accounts. */
-export async function startDashboardStack(origin: string) {
+export async function startDashboardStack(origin: string, env: Record<string, string> = {}) {
   const mailbox = await startMailbox();
-  const stack = await startStack({ env: { PUBLIC_URL: origin, SMTP_URL: mailbox.url } });
+  const stack = await startStack({ env: { PUBLIC_URL: origin, SMTP_URL: mailbox.url, ...env } });
   const close = async () => {
     await stack.close();
     await mailbox.close();

@@ -23,7 +23,7 @@ const validBody = { name: "Reporting", permissions: ["sites.read", "analytics.re
 describe("Workspace → API keys", () => {
   test("create needs a step-up; the secret works as a bearer key, the list never shows it; rotate and revoke end the old secrets; audited as the user", async () => {
     const { b, id, stepUp } = await adminWithTwoFactor("ada@example.com");
-    // Enrolment counts as a second factor: 16 minutes later it no longer allows changes.
+    // The second factor passed after enrolment: 16 minutes later it no longer allows changes.
     stack.clock.advance(16 * MIN);
     const refused = await b.call("POST", keys(), validBody);
     expect(refused.status).toBe(403);

@@ -37,8 +37,8 @@ afterAll(() => dashboard.close());
 
 /** A verified member of the bootstrap org with two-factor on, and a way to pass a fresh second factor. */
 async function memberWithTwoFactor(email: string, role: string) {
-  const { browser: b } = await dashboard.accounts.verifiedMember(org, email, role);
-  const app = authenticator((await (await b.call("POST", "/api/v1/me/two-factor")).json()).secret);
+  const { browser: b, password } = await dashboard.accounts.verifiedMember(org, email, role);
+  const app = authenticator((await (await b.call("POST", "/api/v1/me/two-factor", { password })).json()).secret);
   expect((await b.call("POST", "/api/v1/me/two-factor/confirm", { code: app.generate({ timestamp: stack.clock.ms }) })).status).toBe(200);
   const stepUp = async () => {
     stack.clock.advance(30_000);

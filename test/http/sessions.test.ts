@@ -126,7 +126,7 @@ describe("the account lock", () => {
 describe("two-factor", () => {
   test("enrol with a computed code, then 401 TWO_FACTOR_REQUIRED after a new sign-in until a fresh code; replay refused; recovery codes once; step-up", async () => {
     const { browser: b, password } = await verifiedMember("tess@example.com", "admin");
-    const enrol = await (await b.call("POST", "/api/v1/me/two-factor")).json();
+    const enrol = await (await b.call("POST", "/api/v1/me/two-factor", { password })).json();
     expect(enrol.uri).toStartWith("otpauth://totp/Tidemark:tess%40example.com?");
     expect(enrol.qrSvg).toStartWith("<svg");
     const app = authenticator(enrol.secret);
@@ -164,17 +164,17 @@ describe("two-factor", () => {
 
     // Step-up: 16 minutes after the second factor, turning 2FA off needs a new one.
     stack.clock.advance(16 * MIN);
-    expect(await errorCode(await c.call("DELETE", "/api/v1/me/two-factor"))).toBe("STEP_UP_REQUIRED");
+    expect(await errorCode(await c.call("DELETE", "/api/v1/me/two-factor", { password }))).toBe("STEP_UP_REQUIRED");
     expect((await c.call("POST", "/api/v1/session/second-factor", { recoveryCode: recoveryCodes[1] })).status).toBe(200);
-    expect((await c.call("DELETE", "/api/v1/me/two-factor")).status).toBe(204);
+    expect((await c.call("DELETE", "/api/v1/me/two-factor", { password })).status).toBe(204);
     expect((await (await c.call("GET", "/api/v1/session")).json()).user.twoFactorEnabled).toBe(false);
     const actions = (await (await stack.api(`/api/v1/orgs/${org}/audit?q=tess`, stack.bootstrap!.key)).json()).actions as string[];
     for (const a of ["user.login", "user.logout", "user.2fa_enabled", "user.2fa_disabled", "user.email_verified"]) expect(actions).toContain(a);
   });
 
   test("admin user reset-2fa turns it off; an org that requires 2FA sends members to enrolment", async () => {
-    const { browser: b } = await verifiedMember("ruth@example.com", "analyst");
-    const enrol = await (await b.call("POST", "/api/v1/me/two-factor")).json();
+    const { browser: b, password } = await verifiedMember("ruth@example.com", "analyst");
+    const enrol = await (await b.call("POST", "/api/v1/me/two-factor", { password })).json();
     expect((await b.call("POST", "/api/v1/me/two-factor/confirm", { code: authenticator(enrol.secret).generate({ timestamp: stack.clock.ms }) })).status).toBe(200);
     const reset = stack.admin("user", "reset-2fa", "--email", "ruth@example.com");
     expect(reset.code).toBe(0);
@@ -184,11 +184,11 @@ describe("two-factor", () => {
     // The org now requires two-factor: a new member verifies the e-mail, is refused reads until enrolled, and may enrol.
     expect(must(stack.admin("org", "two-factor", "--org", org, "--require", "on"))).toEqual({ id: org, requireTwoFactor: true });
     try {
-      const { browser: u } = await verifiedMember("uma@example.com", "viewer");
+      const { browser: u, password: umaPassword } = await verifiedMember("uma@example.com", "viewer");
       const view = await (await u.call("GET", "/api/v1/session")).json();
       expect(view.twoFactorRequired).toBe(true);
       expect(await errorCode(await u.call("GET", `/api/v1/orgs/${org}/sites`))).toBe("TWO_FACTOR_REQUIRED");
-      const enrolment = await (await u.call("POST", "/api/v1/me/two-factor")).json();
+      const enrolment = await (await u.call("POST", "/api/v1/me/two-factor", { password: umaPassword })).json();
       expect((await u.call("POST", "/api/v1/me/two-factor/confirm", { code: authenticator(enrolment.secret).generate({ timestamp: stack.clock.ms }) })).status).toBe(200);
       expect((await u.call("GET", `/api/v1/orgs/${org}/sites`)).status).toBe(200);
     } finally {

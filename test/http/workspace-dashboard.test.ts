@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { integrations as integrationRows } from "../../lib/db/tenant-schema.ts";
 import { must, type TestStack } from "../helpers/stack.ts";
-import { authenticator, Browser, errorCode, startDashboardStack } from "../helpers/session-browser.ts";
+import { Browser, errorCode, startDashboardStack } from "../helpers/session-browser.ts";
 
 const ORIGIN = "http://dashboard.test";
 const MIN = 60_000;
@@ -124,9 +124,7 @@ describe("Workspace → Members", () => {
 
     // A fresh org with one owner: the last owner cannot demote or remove themselves.
     const solo = must(stack.admin("org", "create", "--name", "Solo")).id;
-    const { browser: sb, id: soloId } = await accounts.verifiedMember(solo, "sol@example.com", "owner");
-    const enrol = await (await sb.call("POST", "/api/v1/me/two-factor")).json();
-    expect((await sb.call("POST", "/api/v1/me/two-factor/confirm", { code: authenticator(enrol.secret).generate({ timestamp: stack.clock.ms }) })).status).toBe(200);
+    const { b: sb, id: soloId } = await accounts.twoFactorMember(solo, "sol@example.com", "owner");
     const last = await sb.call("PATCH", `${members(solo)}/${soloId}`, { role: "admin" });
     expect(last.status).toBe(409);
     expect((await last.json()).error.details).toEqual([{ path: "role", message: "last owner" }]);

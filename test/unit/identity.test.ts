@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import * as OTPAuth from "otpauth";
-import { LOCK_DURATION_MS, LOCK_WINDOW_MS, lockedUntil } from "../../lib/auth/lock.ts";
+import { ADDRESS_RULE, FIRST_LOCK_MS, LONGEST_LOCK_MS, lockAt } from "../../lib/auth/lock.ts";
 import { acceptedTotpStep, newTotpSecret, totpEnrolment } from "../../lib/auth/totp.ts";
 import { newRecoveryCodes, recoveryCodeHash } from "../../lib/auth/recovery-codes.ts";
 import { generatePassword, hashPassword, passwordMatches, passwordProblem } from "../../lib/auth/passwords.ts";
@@ -11,17 +11,34 @@ import { ApiError } from "../../lib/errors.ts";
 const MIN = 60_000;
 const T0 = Date.UTC(2026, 0, 5, 12, 0, 0);
 
-test("lock: 10 failures within 15 min lock for 15 min after the 10th; 9, or 10 spread wider, do not", () => {
+test("lock: 10 attempts within 15 min lock for 15 min after the 10th; 9, or 10 spread wider, do not; each further lock lasts twice as long, up to 4 h", () => {
+  const at = (times: number[]) => times.map((t, i) => ({ id: i + 1, at: t }));
   const ten = Array.from({ length: 10 }, (_, i) => T0 + i * MIN);
-  expect(lockedUntil(ten.slice(0, 9), T0 + 9 * MIN)).toBeNull();
-  expect(lockedUntil(ten, T0 + 9 * MIN)).toBe(T0 + 9 * MIN + LOCK_DURATION_MS);
-  expect(lockedUntil(ten, T0 + 9 * MIN + LOCK_DURATION_MS - 1)).toBe(T0 + 9 * MIN + LOCK_DURATION_MS);
-  expect(lockedUntil(ten, T0 + 9 * MIN + LOCK_DURATION_MS)).toBeNull();
-  // The 10th failure 15 min + 1 ms after the 1st: no window holds ten.
-  const spread = [...ten.slice(0, 9), T0 + LOCK_WINDOW_MS + 1];
-  expect(lockedUntil(spread, T0 + LOCK_WINDOW_MS + 1)).toBeNull();
-  const edge = [...ten.slice(0, 9), T0 + LOCK_WINDOW_MS];
-  expect(lockedUntil(edge, T0 + LOCK_WINDOW_MS)).toBe(T0 + LOCK_WINDOW_MS + LOCK_DURATION_MS);
+  expect(lockAt(at(ten.slice(0, 9)), ADDRESS_RULE, T0 + 9 * MIN)).toBeNull();
+  expect(lockAt(at(ten), ADDRESS_RULE, T0 + 9 * MIN)).toEqual({ until: T0 + 9 * MIN + FIRST_LOCK_MS, startedBy: 10 });
+  expect(lockAt(at(ten), ADDRESS_RULE, T0 + 9 * MIN + FIRST_LOCK_MS - 1)?.until).toBe(T0 + 9 * MIN + FIRST_LOCK_MS);
+  expect(lockAt(at(ten), ADDRESS_RULE, T0 + 9 * MIN + FIRST_LOCK_MS)).toBeNull();
+  // The 10th attempt 15 min + 1 ms after the 1st: no window holds ten.
+  const spread = [...ten.slice(0, 9), T0 + ADDRESS_RULE.windowMs + 1];
+  expect(lockAt(at(spread), ADDRESS_RULE, T0 + ADDRESS_RULE.windowMs + 1)).toBeNull();
+  const edge = [...ten.slice(0, 9), T0 + ADDRESS_RULE.windowMs];
+  expect(lockAt(at(edge), ADDRESS_RULE, T0 + ADDRESS_RULE.windowMs)?.until).toBe(T0 + ADDRESS_RULE.windowMs + FIRST_LOCK_MS);
+
+  // Attempts during a lock (from a source it spares) do not count; after it, ten more lock for 30 min, then 60, … up to 4 h.
+  let times = [...ten, T0 + 10 * MIN];
+  let end = T0 + 9 * MIN + FIRST_LOCK_MS;
+  const durations: number[] = [];
+  for (let lock = 1; lock <= 6; lock++) {
+    const batch = Array.from({ length: 10 }, (_, i) => end + i * 1000);
+    times = [...times, ...batch];
+    const now = batch[9];
+    const found = lockAt(at(times), ADDRESS_RULE, now)!;
+    expect(found.startedBy).toBe(times.length);
+    durations.push((found.until - now) / MIN);
+    end = found.until;
+  }
+  expect(durations).toEqual([30, 60, 120, 240, 240, 240]);
+  expect(LONGEST_LOCK_MS).toBe(240 * MIN);
 });
 
 test("TOTP: a code of the current step or ±1 is accepted once; older, wrong or replayed codes are refused", async () => {

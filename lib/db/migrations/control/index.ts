@@ -7,6 +7,7 @@ import m3 from "./0003_member_invitations.sql" with { type: "text" };
 import m4 from "./0004_short_slugs.sql" with { type: "text" };
 import m5 from "./0005_org_retention.sql" with { type: "text" };
 import m6 from "./0006_benchmarks.sql" with { type: "text" };
+import m7 from "./0007_sign_in_attempts.sql" with { type: "text" };
 
-export const sqlByTag: Record<string, string> = { "0000_abnormal_robbie_robertson": m0, "0001_loud_outlaw_kid": m1, "0002_interactive_identity": m2, "0003_member_invitations": m3, "0004_short_slugs": m4, "0005_org_retention": m5, "0006_benchmarks": m6 };
+export const sqlByTag: Record<string, string> = { "0000_abnormal_robbie_robertson": m0, "0001_loud_outlaw_kid": m1, "0002_interactive_identity": m2, "0003_member_invitations": m3, "0004_short_slugs": m4, "0005_org_retention": m5, "0006_benchmarks": m6, "0007_sign_in_attempts": m7 };
 export { journal };

@@ -37,13 +37,17 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState("");
+  // Starting an enrolment and turning two-factor off prove the password again (a session alone may be stolen).
+  const [password, setPassword] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const { change, notice } = useChange();
 
   const start = async () => {
     setMessage(null);
     try {
-      setEnrolment(await api<Enrolment>("/me/two-factor", { method: "POST" }));
+      // Quiet: a wrong password is a 401 to say here, not a reason to sign in again.
+      setEnrolment(await api<Enrolment>("/me/two-factor", { body: { password }, quiet: true }));
+      setPassword("");
     } catch (error) {
       setMessage(stepUpRefusal(error));
     }
@@ -63,7 +67,8 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
   const turnOff = () => {
     if (!window.confirm("Turn two-factor off? Signing in then needs only your password, and your recovery codes stop working.")) return;
     return change(async () => {
-      await api<null>("/me/two-factor", { method: "DELETE" });
+      await api<null>("/me/two-factor", { method: "DELETE", body: { password }, quiet: true });
+      setPassword("");
       await refreshSession();
     });
   };
@@ -93,9 +98,7 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
       {enabled ? (
         <>
           <p data-two-factor="on">Two-factor is on: signing in asks for a code from your authenticator app.</p>
-          <button type="button" onClick={turnOff}>
-            Turn off two-factor
-          </button>
+          <PasswordProof password={password} setPassword={setPassword} submit="Turn off two-factor" onSubmit={turnOff} />
         </>
       ) : enrolment ? (
         <form
@@ -121,13 +124,32 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
       ) : (
         <>
           <p data-two-factor="off">Two-factor is off. With it on, signing in and sensitive changes (keys, members, webhooks) ask for a code from an authenticator app.</p>
-          <button type="button" class="primary" onClick={() => void start()}>
-            Set up two-factor
-          </button>
+          <PasswordProof password={password} setPassword={setPassword} submit="Set up two-factor" primary onSubmit={start} />
         </>
       )}
       <Alert message={message} />
     </section>
+  );
+}
+
+/** The password proved again before a two-factor change: one field and the change's button. */
+function PasswordProof({ password, setPassword, submit, primary = false, onSubmit }: { password: string; setPassword: (value: string) => void; submit: string; primary?: boolean; onSubmit: () => unknown }) {
+  return (
+    <form
+      class="key-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onSubmit();
+      }}
+    >
+      <label>
+        Your password
+        <input type="password" name="password" autocomplete="current-password" required value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
+      </label>
+      <button type="submit" class={primary ? "primary" : undefined}>
+        {submit}
+      </button>
+    </form>
   );
 }
 
