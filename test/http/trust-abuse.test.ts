@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { must, startStack, type TestStack } from "../helpers/stack.ts";
+import { startStack, type TestStack } from "../helpers/stack.ts";
 import { batch, CHROME_UA, ev, post, uuid } from "../helpers/hits.ts";
-import { EngagementRows, slice, wheelDef } from "../helpers/engagement.ts";
+import { EngagementRows, slice, verifiedSite, wheelDef } from "../helpers/engagement.ts";
 
 /**
  * Issue 32, what one client can take for free: the spin wheel's limits per network, per e-mail
@@ -29,10 +29,7 @@ const answer = async (res: Response) => ({ status: res.status, body: (await res.
 
 beforeAll(async () => {
   s = await startStack({ env: { TRUST_PROXY: "1" } });
-  const boot = s.bootstrap!;
-  rows = new EngagementRows(s.dataDir, boot.orgId);
-  site = must(s.admin("site", "create", "--org", boot.orgId, "--name", "Abuse shop", "--domain", "abuse.test"));
-  must(s.admin("domain", "verify", "--site", site.id, "--hostname", "abuse.test", "--force"));
+  ({ site, rows } = verifiedSite(s, "Abuse shop", "abuse.test"));
 });
 
 afterAll(async () => {
