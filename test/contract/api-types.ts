@@ -7556,7 +7556,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Violations first, then marketing, analytics, personalization, unknown, necessary; then by name */
+                        /** @description Violations first (low-evidence ones after the others), then marketing, analytics, personalization, unknown, necessary; then by name */
                         items: {
                             /** @description ck_ + 16 hex of SHA-256 of kind:name; stable across scans */
                             id: string;
@@ -7570,6 +7570,8 @@ export interface operations {
                             purpose: string;
                             /** @description A classified non-necessary item still seen before the consent its category needs */
                             violation: boolean;
+                            /** @description A violation only visits report (the latest scan's first pass did not see it), from fewer than 3 distinct visitors before consent: possibly forged, not yet confirmed */
+                            lowEvidence: boolean;
                             /**
                              * Format: date-time
                              * @description ISO 8601, UTC
@@ -7619,6 +7621,10 @@ export interface operations {
                             total: number;
                             unknown: number;
                             violations: number;
+                            /** @description Violations marked lowEvidence (counted in violations too) */
+                            lowEvidence: number;
+                            /** @description Items visits reported that the site's inventory did not keep: it holds at most 1000 items */
+                            dropped: number;
                             byCategory: {
                                 necessary: number;
                                 analytics: number;

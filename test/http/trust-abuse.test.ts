@@ -5,8 +5,9 @@ import { EngagementRows, slice, verifiedSite, wheelDef } from "../helpers/engage
 
 /**
  * Issue 32, what one client can take for free: the spin wheel's limits per network, per e-mail
- * domain and per request id (docs/engagement.md "Limits on spins"), and the per-address limit
- * of every public endpoint the router counts (docs/api.md "Rate limits").
+ * domain and per request id (docs/engagement.md "Limits on spins"); the cookie inventory's cap
+ * and its low-evidence violations (docs/consent.md "Limits", "Low evidence"); and the
+ * per-address limit of every public endpoint the router counts (docs/api.md "Rate limits").
  */
 
 let s: TestStack;
@@ -90,6 +91,53 @@ describe("spins: what one client cannot mint for free", () => {
     const again = await answer(await spin(wheel, nextIp(), { id, vid: vid.toUpperCase(), fields: { email: " Winner@Example.ORG " } }));
     expect(again).toMatchObject({ status: 200, body: first.body });
     expect(rows.count("SELECT count(*) AS n FROM spins WHERE wheel_id = ?", wheel)).toBe(1);
+  });
+});
+
+describe("the cookie inventory: what one forged request can put in it", () => {
+  const NONE = { analytics: false, marketing: false };
+  /** Inventory events to the site's collect, as one visitor's batch, from its own address. */
+  const report = (siteKey: string, origin: string, events: Record<string, unknown>[], vid = uuid()) =>
+    post(s.url, batch(siteKey, events, { vid, consent: NONE }), { origin, "x-forwarded-for": nextIp() });
+  const inventoryOf = async (siteId: string) => {
+    const res = await s.api(`/api/v1/orgs/${s.bootstrap!.orgId}/sites/${siteId}/cookies`, s.bootstrap!.key);
+    expect(res.status).toBe(200);
+    return (await res.json()) as any;
+  };
+  const names = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+
+  test("at most 1 000 items a site: two events of 600 new names each keep 1 000 and count 200 dropped; a later new name is dropped and counted, a known one still seen", async () => {
+    const { site: capped } = verifiedSite(s, "Inventory cap", "cap.test");
+    const origin = "https://cap.test";
+    const event = (page: string, prefix: string, at: number) =>
+      ev("inventory", at, { u: `${origin}${page}`, c: NONE, ck: names(`${prefix}c`, 200), st: names(`${prefix}s`, 200), hs: names(`${prefix}h`, 200).map((h) => `${h}.example.net`) });
+    expect((await report(capped.siteKey, origin, [event("/a", "a", s.clock.ms), event("/b", "b", s.clock.ms)])).status).toBe(202);
+    let inventory = await inventoryOf(capped.id);
+    expect(inventory.summary).toMatchObject({ total: 1_000, dropped: 200 });
+    s.clock.ms += 1_000;
+    const later = ev("inventory", s.clock.ms, { u: `${origin}/c`, c: NONE, ck: ["ac0", ...names("new", 5)] });
+    expect((await report(capped.siteKey, origin, [later])).status).toBe(202);
+    inventory = await inventoryOf(capped.id);
+    expect(inventory.summary).toMatchObject({ total: 1_000, dropped: 205 });
+    expect(inventory.items.some((i: any) => i.name.startsWith("new"))).toBe(false);
+    expect(inventory.items.find((i: any) => i.name === "ac0").lastSeenAt).toBe(new Date(s.clock.ms).toISOString());
+  });
+
+  test("violations one visitor reports are low evidence, in the items and the summary; a third distinct visitor makes one stand", async () => {
+    const { site: forged } = verifiedSite(s, "Forged report", "forged.test");
+    const origin = "https://forged.test";
+    const forgedEvent = () => ev("inventory", s.clock.ms, { u: `${origin}/`, c: NONE, ck: ["_fbp", "_gcl_au", "IDE"] });
+    expect((await report(forged.siteKey, origin, [forgedEvent()])).status).toBe(202);
+    let inventory = await inventoryOf(forged.id);
+    const violations = inventory.items.filter((i: any) => i.violation);
+    expect(violations.map((i: any) => [i.name, i.lowEvidence])).toEqual([["IDE", true], ["_fbp", true], ["_gcl_au", true]]);
+    expect(inventory.summary).toMatchObject({ violations: 3, lowEvidence: 3, dropped: 0 });
+    // Confirmed violations come first. The same visitor again counts once; two other visitors reporting _fbp before consent confirm it.
+    const vid = uuid();
+    for (const who of [vid, vid, uuid()]) expect((await report(forged.siteKey, origin, [ev("inventory", s.clock.ms, { u: `${origin}/shop`, c: NONE, ck: ["_fbp"] })], who)).status).toBe(202);
+    inventory = await inventoryOf(forged.id);
+    expect(inventory.items.filter((i: any) => i.violation).map((i: any) => [i.name, i.lowEvidence])).toEqual([["_fbp", false], ["IDE", true], ["_gcl_au", true]]);
+    expect(inventory.summary).toMatchObject({ violations: 3, lowEvidence: 2 });
   });
 });
 
