@@ -57,9 +57,9 @@ export interface RouterOptions {
 }
 
 /**
- * Public routes that count each address themselves at a rate of their own: POST /v1/collect
- * (INGEST_RATE_PER_IP per site, in the collect thread, which knows the site) and the short-link
- * redirect /l/* (REDIRECT_RATE_PER_IP). Every other public route is counted by the router.
+ * The one public /v1 route that counts each address itself, at a rate of its own: POST
+ * /v1/collect (INGEST_RATE_PER_IP per site, in the collect thread, which knows the site). The
+ * short-link redirect /l/* is not under /v1 and counts its own too (REDIRECT_RATE_PER_IP).
  */
 const ownAllowance = (request: Request) => request.method === "POST" && pathOf(request.url) === "/v1/collect";
 
@@ -177,8 +177,8 @@ export function createRouterApp(platform: Platform, upstreams: Upstreams, option
 
   /**
    * A public /v1 endpoint (tracking, engagement, inbound hooks): the per-address allowance
-   * before anything else, except the two that count per address themselves, at their own rates
-   * (docs/api.md "Rate limits").
+   * before anything else, except for collect, which counts addresses itself (docs/api.md "Rate
+   * limits").
    */
   async function forwardPublicLimited(request: Request, upstream: Upstream): Promise<Response> {
     if (!ownAllowance(request)) {
