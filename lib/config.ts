@@ -33,6 +33,10 @@ export interface Settings {
   ingestRatePerIp: number;
   /** Lead submissions, and spins, per minute per client IP and site (docs/engagement.md). */
   engageRatePerIp: number;
+  /** Spins that reach the draw per hour per client address (an IPv6 /64) and site (docs/engagement.md "Limits on spins"). */
+  spinRatePerIp: number;
+  /** Spins that reach the draw per hour per e-mail domain and site, for domains that are not public mailbox providers. */
+  spinRatePerDomain: number;
   /** Short-link redirects (GET /l/{slug}) per minute per client IP (docs/campaigns.md). */
   redirectRatePerIp: number;
   /** MaxMind-format city database; unset = the DB-IP Lite databases installed with the project. */
@@ -205,6 +209,8 @@ export function readSettings(env: Record<string, string | undefined> = process.e
     rateLimitPerIp: positiveInt("RATE_LIMIT_PER_IP", env.RATE_LIMIT_PER_IP, 600),
     ingestRatePerIp: positiveInt("INGEST_RATE_PER_IP", env.INGEST_RATE_PER_IP, 1200),
     engageRatePerIp: positiveInt("ENGAGE_RATE_PER_IP", env.ENGAGE_RATE_PER_IP, 20),
+    spinRatePerIp: positiveInt("SPIN_RATE_PER_IP", env.SPIN_RATE_PER_IP, 5),
+    spinRatePerDomain: positiveInt("SPIN_RATE_PER_DOMAIN", env.SPIN_RATE_PER_DOMAIN, 20),
     redirectRatePerIp: positiveInt("REDIRECT_RATE_PER_IP", env.REDIRECT_RATE_PER_IP, 600),
     geoipDb: env.GEOIP_DB || undefined,
     webhookAllowPrivate: flag(env.WEBHOOK_ALLOW_PRIVATE),

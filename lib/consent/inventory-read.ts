@@ -10,6 +10,7 @@ import { orgSite } from "../sites/sites.ts";
 import { itemId } from "./item-id.ts";
 import type { CookieInventory, InventoryItem } from "./models.ts";
 import { doneScans, latestScan, scanView, type ScanRow } from "./scans.ts";
+import { INVENTORY_WITNESSES } from "../ingest/inventory.ts";
 
 /**
  * `GET …/sites/{siteId}/cookies` (docs/consent.md "Read API"): what visits and the latest done
@@ -57,16 +58,19 @@ interface Merged {
   pass2: ScanSighting | null;
   /** When the previous done scan saw it, if it did. */
   previousAt: number | null;
+  /** Distinct visitors who reported it before full consent (kept up to INVENTORY_WITNESSES). */
+  witnesses: number;
 }
 
 /** By name, then kind (a storage key and a cookie may share a name). */
 const byName = (a: { name: string; kind: string }, b: { name: string; kind: string }) =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0;
 
-/** Violations first, then by how much a category needs consent, then by name. */
+/** Violations first (those of low evidence after the others), then by how much a category needs consent, then by name. */
 const CATEGORY_ORDER: Record<Category, number> = { marketing: 0, analytics: 1, personalization: 2, unknown: 3, necessary: 4 };
 function byImportance(a: InventoryItem, b: InventoryItem): number {
   if (a.violation !== b.violation) return a.violation ? -1 : 1;
+  if (a.lowEvidence !== b.lowEvidence) return a.lowEvidence ? 1 : -1;
   return CATEGORY_ORDER[a.category] - CATEGORY_ORDER[b.category] || byName(a, b);
 }
 
@@ -92,6 +96,12 @@ function isViolation(m: Merged, category: Category): boolean {
   for (let state = 0; state < 4; state++) if (m.sampleStates & (1 << state) && seenBeforeConsent(category, state)) return true;
   return false;
 }
+
+/**
+ * A violation only visits vouch for (the scan's first pass did not see it), reported before
+ * consent by fewer than INVENTORY_WITNESSES distinct visitors: one forged request makes one.
+ */
+const lowEvidence = (m: Merged, violation: boolean) => violation && m.pass1 === null && m.witnesses < INVENTORY_WITNESSES;
 
 /** A scanned cookie's domain when another site's than the page it was set on: it may name the vendor. */
 function thirdPartyDomain({ host, page }: { host: string; page: string }): string | undefined {
@@ -121,7 +131,7 @@ class ItemTable {
     if (!names) this.byKind.set(kind, (names = new Map()));
     let m = names.get(name);
     if (!m) {
-      m = { kind: kind as ItemKind, name, visitsHost: null, visitsFirst: null, visitsLast: null, sampleStates: 0, sightings: [], pass1: null, pass2: null, previousAt: null };
+      m = { kind: kind as ItemKind, name, visitsHost: null, visitsFirst: null, visitsLast: null, sampleStates: 0, sightings: [], pass1: null, pass2: null, previousAt: null, witnesses: 0 };
       names.set(name, m);
     }
     return m;
@@ -138,8 +148,8 @@ type RemovedRow = { kind: ItemKind; name: string; host: string; page: string };
  * Visits' rows and the two done scans' items, folded per item; and the previous scan's items
  * the latest did not find that visits have not seen since the latest started (removed).
  */
-async function mergedItems(store: TenantStore, siteId: string, latestDone: ScanRow | undefined, previousDone: ScanRow | undefined): Promise<{ merged: ItemTable; removed: RemovedRow[] }> {
-  const [visits, samples, sampleItems, sightings, scanItems, previousItems] = await Promise.all([
+async function mergedItems(store: TenantStore, siteId: string, latestDone: ScanRow | undefined, previousDone: ScanRow | undefined): Promise<{ merged: ItemTable; removed: RemovedRow[]; dropped: number }> {
+  const [visits, samples, sampleItems, sightings, scanItems, previousItems, witnesses, dropped] = await Promise.all([
     readRows(store, "SELECT kind, name, host, first_seen_at, last_seen_at FROM inventory WHERE site_id = ?", [siteId]),
     readRows(store, "SELECT page_key, state, last_at FROM inventory_samples WHERE site_id = ?", [siteId]),
     // Plain rows in key order, folded here: a join grouped by item costs SQLite a sort of them all.
@@ -148,6 +158,9 @@ async function mergedItems(store: TenantStore, siteId: string, latestDone: ScanR
     // The scans' items as arrays, not scans.ts's scanItems (objects through drizzle: thousands a read).
     latestDone ? readRows(store, "SELECT kind, name, pass, host, page, at, http_only FROM cookie_scan_items WHERE scan_id = ?", [latestDone.id]) : [],
     previousDone ? readRows(store, "SELECT kind, name, host, page, at FROM cookie_scan_items WHERE scan_id = ? ORDER BY kind, name, pass", [previousDone.id]) : [],
+    // In key order: grouped without a sort.
+    readRows(store, "SELECT kind, name, count(*) FROM inventory_witnesses WHERE site_id = ? GROUP BY kind, name", [siteId]),
+    readRows(store, "SELECT items FROM inventory_dropped WHERE site_id = ?", [siteId]),
   ]);
 
   const merged = new ItemTable();
@@ -167,6 +180,10 @@ async function mergedItems(store: TenantStore, siteId: string, latestDone: ScanR
     if (lastAt > m.visitsLast!) m.visitsLast = lastAt;
   }
   for (const [kind, name, state, at, page] of sightings as [string, string, number, number, string][]) merged.get(kind, name)?.sightings.push([state, at, page]);
+  for (const [kind, name, count] of witnesses as [string, string, number][]) {
+    const m = merged.get(kind, name);
+    if (m) m.witnesses = count;
+  }
   for (const [kind, name, pass, host, page, at, httpOnly] of scanItems as [string, string, number, string, string, number, number | null][]) {
     const m = merged.getOrAdd(kind, name);
     const seen = { host, page, at, httpOnly };
@@ -188,7 +205,7 @@ async function mergedItems(store: TenantStore, siteId: string, latestDone: ScanR
     if (m?.pass1 || m?.pass2) continue;
     if (!m || m.visitsLast! < latestStart) removed.push({ kind: kind as ItemKind, name, host, page });
   }
-  return { merged, removed };
+  return { merged, removed, dropped: (dropped[0]?.[0] as number | undefined) ?? 0 };
 }
 
 /** One item as the API shows it (docs/consent.md "Read API"). `afterAnother`: the latest done scan has one before it. */
@@ -199,6 +216,7 @@ function inventoryItem(m: Merged, overrides: ReadonlyMap<string, Override>, afte
   const { category, vendor, purpose, match } = classifyAs(m.kind, m.name, scanned, overrides);
   const first = Math.min(m.pass1?.at ?? Infinity, m.pass2?.at ?? Infinity, m.previousAt ?? Infinity, m.visitsFirst ?? Infinity);
   const lastSeen = Math.max(m.pass1?.at ?? -Infinity, m.pass2?.at ?? -Infinity, m.visitsLast ?? -Infinity);
+  const violation = isViolation(m, category);
   return {
     id: itemId(m.kind, m.name),
     name: m.name,
@@ -207,7 +225,8 @@ function inventoryItem(m: Merged, overrides: ReadonlyMap<string, Override>, afte
     category,
     vendor,
     purpose,
-    violation: isViolation(m, category),
+    violation,
+    lowEvidence: lowEvidence(m, violation),
     lastSeenAt: isoOf(lastSeen),
     firstSeenAt: isoOf(first),
     match,
@@ -222,17 +241,19 @@ function inventoryItem(m: Merged, overrides: ReadonlyMap<string, Override>, afte
 export async function cookieInventory(site: ConsentSite, canManage: boolean): Promise<CookieInventory> {
   const { store, id: siteId } = site;
   const [latest, [latestDone, previousDone], overrides] = await Promise.all([latestScan(store, siteId), doneScans(store, siteId, 2), overridesOf(store, siteId)]);
-  const { merged, removed } = await mergedItems(store, siteId, latestDone, previousDone);
+  const { merged, removed, dropped } = await mergedItems(store, siteId, latestDone, previousDone);
   const items = Array.from(merged.values(), (m) => inventoryItem(m, overrides, previousDone !== undefined)).sort(byImportance);
   const byCategory = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;
   let violations = 0;
+  let weak = 0;
   for (const item of items) {
     byCategory[item.category]++;
     if (item.violation) violations++;
+    if (item.lowEvidence) weak++;
   }
   return {
     items,
-    summary: { total: items.length, unknown: byCategory.unknown, violations, byCategory },
+    summary: { total: items.length, unknown: byCategory.unknown, violations, lowEvidence: weak, dropped, byCategory },
     scan: scanView(latest ?? null, latestDone ?? null),
     removed: removed
       .map(({ kind, name, host, page }) => {

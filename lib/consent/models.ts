@@ -1,6 +1,7 @@
 import { t, type Static } from "elysia";
 import { NullableTimestamp, OneOf, Timestamp } from "../api/models.ts";
 import { CATEGORIES, ITEM_KINDS } from "./categories.ts";
+import { INVENTORY_WITNESSES, MAX_INVENTORY_ITEMS } from "../ingest/inventory.ts";
 
 /** TypeBox models of the consent read API (docs/consent.md "Read API"; spec 2.5). */
 
@@ -36,6 +37,9 @@ export const InventoryItem = t.Object(
     vendor: t.String(),
     purpose: t.String(),
     violation: t.Boolean({ description: "A classified non-necessary item still seen before the consent its category needs" }),
+    lowEvidence: t.Boolean({
+      description: `A violation only visits report (the latest scan's first pass did not see it), from fewer than ${INVENTORY_WITNESSES} distinct visitors before consent: possibly forged, not yet confirmed`,
+    }),
     lastSeenAt: Timestamp,
     firstSeenAt: Timestamp,
     match: OneOf(MATCHES, { description: "How it was classified" }),
@@ -72,11 +76,13 @@ export const RemovedItem = t.Object({ name: t.String(), kind: Kind, host: t.Stri
 
 export const CookieInventory = t.Object(
   {
-    items: t.Array(InventoryItem, { description: "Violations first, then marketing, analytics, personalization, unknown, necessary; then by name" }),
+    items: t.Array(InventoryItem, { description: "Violations first (low-evidence ones after the others), then marketing, analytics, personalization, unknown, necessary; then by name" }),
     summary: t.Object({
       total: Count,
       unknown: Count,
       violations: Count,
+      lowEvidence: t.Integer({ minimum: 0, description: "Violations marked lowEvidence (counted in violations too)" }),
+      dropped: t.Integer({ minimum: 0, description: `Items visits reported that the site's inventory did not keep: it holds at most ${MAX_INVENTORY_ITEMS} items` }),
       byCategory: t.Object(Object.fromEntries(CATEGORIES.map((c) => [c, Count])) as Record<(typeof CATEGORIES)[number], typeof Count>),
     }),
     scan: ScanView,

@@ -243,6 +243,25 @@ export const inventorySightings = sqliteTable("inventory_sightings", {
   path: text("path").notNull(),
 }, (t) => [primaryKey({ columns: [t.siteId, t.kind, t.name, t.state] })]);
 
+/**
+ * Visitors who reported an item before full consent, up to INVENTORY_WITNESSES of them per item
+ * (docs/consent.md "Low evidence"): a violation fewer visitors saw is marked as such.
+ */
+export const inventoryWitnesses = sqliteTable("inventory_witnesses", {
+  siteId: text("site_id").notNull(),
+  kind: text("kind").notNull(),
+  name: text("name").notNull(),
+  /** visitor_rows.seq */
+  visitor: integer("visitor").notNull(),
+}, (t) => [primaryKey({ columns: [t.siteId, t.kind, t.name, t.visitor] })]);
+
+/** Items visits reported that a site's full inventory could not keep (docs/consent.md "Limits"). */
+export const inventoryDropped = sqliteTable("inventory_dropped", {
+  siteId: text("site_id").primaryKey(),
+  items: integer("items").notNull(),
+  lastAt: integer("last_at").notNull(),
+});
+
 /** Scanner runs (docs/consent.md "Scans"). */
 export const cookieScans = sqliteTable("cookie_scans", {
   id: text("id").primaryKey(),

@@ -3,7 +3,7 @@ import { TypeCompiler } from "@sinclair/typebox/compiler";
 import type { TSchema, Static } from "@sinclair/typebox";
 import { ApiError } from "../errors.ts";
 import type { Platform } from "../platform.ts";
-import { RateLimiter } from "../ratelimit.ts";
+import { RateLimiter, rateLimited } from "../ratelimit.ts";
 import { parseJsonText } from "../http/request.ts";
 import { validationError } from "../http/errors.ts";
 import { originHost } from "../ingest/collect.ts";
@@ -64,12 +64,7 @@ export class PageAllowance {
 
   take(site: TrackedSite, ip: string, at: number, what: string): void {
     const decision = this.limiter.hit(`${site.id}|${ip}`, at);
-    if (!decision.allowed) {
-      throw new ApiError("RATE_LIMITED", `Too many ${what} from this address: try again in ${decision.retryAfter} s`, [], {
-        "retry-after": String(decision.retryAfter),
-        "x-ratelimit-limit": String(decision.limit),
-      });
-    }
+    if (!decision.allowed) throw rateLimited(decision, `Too many ${what} from this address`);
   }
 }
 

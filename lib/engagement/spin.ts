@@ -5,10 +5,11 @@ import { allOp, readRows, runOp, runProgram, type Program } from "../db/statemen
 import type { TenantStore } from "../db/tenants.ts";
 import { insertLead, prepareLead, type LeadRow, type LeadSite } from "../leads/create-lead.ts";
 import { leadSite, requireOrgFeatures } from "../leads/inbound.ts";
-import type { LeadInput } from "../leads/lead.ts";
+import { failed, type LeadInput } from "../leads/lead.ts";
 import { drawSlice } from "./draw.ts";
 import { SpinRequest, type SpinOutcome } from "./page-models.ts";
-import { bodyReader, consentOf, contactOf, openPageRequest, type PageDeps, type PageRequest } from "./page-checks.ts";
+import { bodyReader, checkPageEmail, consentOf, contactOf, openPageRequest, type PageDeps, type PageRequest } from "./page-checks.ts";
+import type { SpinAllowance } from "./spin-allowance.ts";
 import type { WheelDefinition } from "./types.ts";
 import { storedWheel } from "./manage.ts";
 
@@ -80,10 +81,21 @@ async function wheelOfSite(store: TenantStore, siteId: string, id: string): Prom
 
 const conflict = (path: string, message: string) => new ApiError("CONFLICT", message, [{ path, message }]);
 
-/** Who already spun: the same page id (a repeat), else the same address or browser (409). */
+export const ID_SPUN = "This id belongs to another spin";
+
+/**
+ * A spin stored under the page's id is answered again (its prize and code) only to the address
+ * and browser it was drawn for; anyone else sending that id gets 409 at `id` and no code.
+ */
+function repeatFor(spin: SpinRow, email: string, visitor: string): SpinRow {
+  if (spin.email !== email || spin.visitor_uid !== visitor) throw conflict("id", ID_SPUN);
+  return spin;
+}
+
+/** Who already spun: the same page id (a repeat, its own address and browser only), else the same address or browser (409). */
 function alreadySpun(prior: SpinRow[], clientId: string, email: string, visitor: string): SpinRow | null {
   const repeat = prior.find((p) => p.client_id === clientId);
-  if (repeat) return repeat;
+  if (repeat) return repeatFor(repeat, email, visitor);
   if (prior.some((p) => p.email === email)) throw conflict("fields.email", EMAIL_SPUN);
   if (prior.some((p) => p.visitor_uid === visitor)) throw conflict("vid", BROWSER_SPUN);
   return null;
@@ -130,15 +142,25 @@ export function* spinProgram(plan: SpinPlan): Program<{ spin: SpinRow; deliverie
   return { spin, deliveries: lead.deliveries, repeat: false };
 }
 
+/** A page endpoint's deps, with what one client may take of the site's wheels. */
+export interface SpinDeps extends PageDeps {
+  spinAllowance: SpinAllowance;
+}
+
 /** Checks a page's spin, draws and writes it (see the module's doc); throws the error to answer. */
-export async function spinWheel(deps: PageDeps, request: PageRequest): Promise<SpinDone> {
+export async function spinWheel(deps: SpinDeps, request: PageRequest): Promise<SpinDone> {
   const { platform } = deps;
   const { body, site: tracked, store } = await openPageRequest(deps, request, readSpin, "spins");
   const wheel = await wheelOfSite(store, tracked.id, body.wheel);
   const clientId = body.id.toLowerCase();
   if (wheel !== null) {
     const first = (await readRows(store, `SELECT ${SPIN_COLUMNS} FROM spins WHERE wheel_id = ? AND client_id = ?`, [wheel.id, clientId], "objects")) as unknown as SpinRow[];
-    if (first.length > 0) return { status: 200, body: outcomeOf(first[0], wheel.definition), orgId: tracked.orgId, deliveries: 0 };
+    if (first.length > 0) {
+      const email = checkPageEmail(body.fields.email, "fields.email");
+      if (email === null) throw failed("fields.email", "is required");
+      const repeat = repeatFor(first[0], email, visitorHex(body.vid));
+      return { status: 200, body: outcomeOf(repeat, wheel.definition), orgId: tracked.orgId, deliveries: 0 };
+    }
   }
   if (wheel === null || wheel.status !== "active") throw new ApiError("NOT_FOUND", "No active wheel of this site has this id", [{ path: "wheel", message: "no active wheel of this site has this id" }]);
   requireOrgFeatures(platform, tracked.orgId, ["leads", "spinwheel"]);
@@ -151,6 +173,8 @@ export async function spinWheel(deps: PageDeps, request: PageRequest): Promise<S
   // The usual second spin is refused here, before the lead's reads and the write lock.
   const prior = (await readRows(store, `SELECT ${SPIN_COLUMNS} FROM spins WHERE wheel_id = ? AND (email = ? OR visitor_uid = ?)`, [wheel.id, email, visitor], "objects")) as unknown as SpinRow[];
   alreadySpun(prior, clientId, email, visitor);
+  // Last before the write: only a spin that goes to the draw is counted.
+  deps.spinAllowance.take(tracked, request.ip, email, request.at);
 
   const site = leadSite(platform.control, tracked.id);
   const input: LeadInput = {

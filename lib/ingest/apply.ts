@@ -381,7 +381,7 @@ export function* applyHits(hits: Hit[], refs: RowRefs): Program<HitResult[]> {
           site, e.ts, visitor.seq, sessionSeq, e.consent.analytics ? 1 : 0, e.consent.marketing ? 1 : 0, ref(e.path),
         );
       }
-      if (e.inventory) yield* writeInventorySample(hit.siteId, e.ts, e.inventory, refs.samples);
+      if (e.inventory) yield* writeInventorySample(hit.siteId, e.ts, e.inventory, refs.samples, visitor.seq);
     }
 
     // The session a short link's click landed in, once per click; only a human or QR click of

@@ -3,6 +3,23 @@ import { consentState, type ItemKind } from "../consent/categories.ts";
 import { pageKey } from "../consent/page-key.ts";
 
 /**
+ * Items a site's inventory keeps (docs/consent.md "Limits"): visits report names the page can
+ * see, and anyone can send them, so a new item past this many is dropped and counted
+ * (`inventory_dropped`, the read API's `summary.dropped`) instead of growing the store.
+ */
+export const MAX_INVENTORY_ITEMS = 1_000;
+
+/**
+ * Distinct visitors that must report an item before full consent for its violation to stand on
+ * its own; below, the read API and the dashboard mark it low evidence (docs/consent.md "Low
+ * evidence"). The visitors are kept up to this many per item.
+ */
+export const INVENTORY_WITNESSES = 3;
+
+/** Analytics and marketing both granted: nothing reported in it is before consent. */
+const ALL_GRANTED = 3;
+
+/**
  * An `inventory` event as ingest writes it (docs/consent.md "Visits"): the latest sample of a
  * page type in a consent state. Built on the collect side (parsing, sorting, hashing); written
  * in the group-committed transaction, where an unchanged sample costs one row write at most.
@@ -93,6 +110,22 @@ export class KnownSamples {
   private known = new Map<string, KnownSample>();
   /** Unchanged samples seen again in this transaction: their latest time and page. */
   private moved = new Map<string, { where: Arg[]; at: number; page: string }>();
+  /** Witnesses an item is known to have (a lower bound), by site, kind and name; and the visitors known among them. */
+  private witnesses = new Map<string, number>();
+  private witnessedBy = new Set<string>();
+
+  /** `count` witnesses are known for `item`, `visitor` among them. */
+  witnessed(item: string, visitor: number, count: number) {
+    if (this.witnesses.size >= KnownSamples.MAX_KNOWN && !this.witnesses.has(item)) this.witnesses = new Map();
+    if (this.witnessedBy.size >= KnownSamples.MAX_KNOWN) this.witnessedBy = new Set();
+    this.witnesses.set(item, count);
+    this.witnessedBy.add(`${item}\n${visitor}`);
+  }
+
+  /** Nothing left to record of `visitor` for `item`: it has its witnesses, or the visitor is one. */
+  settled(item: string, visitor: number): boolean {
+    return (this.witnesses.get(item) ?? 0) >= INVENTORY_WITNESSES || this.witnessedBy.has(`${item}\n${visitor}`);
+  }
 
   get(key: string): KnownSample | undefined {
     return this.known.get(key);
@@ -178,8 +211,35 @@ function difference(before: Item[], after: Item[]): { came: Item[]; went: Item[]
   return { came, went };
 }
 
-/** Items newly seen at `at`: the item rows upserted, their first sightings in the sample's state recorded. */
-function* recordItems(siteId: string, at: number, sample: InventorySample, items: Item[]): Program<void> {
+/**
+ * The items the site's inventory can take: all of them while it has room for them; else those it
+ * holds already and, in order, as many new ones as there is room for. The rest are counted in
+ * `inventory_dropped`.
+ */
+function* withinCap(siteId: string, at: number, items: Item[]): Program<Item[]> {
+  if (items.length === 0) return items;
+  const { n } = (yield { sql: "SELECT count(*) AS n FROM inventory WHERE site_id = ?", args: [siteId], mode: "get" }) as { n: number };
+  if (n + items.length <= MAX_INVENTORY_ITEMS) return items;
+  const held = new Set(((yield { sql: "SELECT kind, name FROM inventory WHERE site_id = ?", args: [siteId], mode: "all" }) as Item[]).map((i) => `${i.kind}:${i.name}`));
+  let room = Math.max(0, MAX_INVENTORY_ITEMS - n);
+  const kept: Item[] = [];
+  for (const item of items) {
+    if (held.has(`${item.kind}:${item.name}`)) kept.push(item);
+    else if (room > 0) (kept.push(item), room--);
+  }
+  const dropped = items.length - kept.length;
+  if (dropped > 0) {
+    yield run(
+      "INSERT INTO inventory_dropped (site_id, items, last_at) VALUES (?,?,?) ON CONFLICT (site_id) DO UPDATE SET items = items + excluded.items, last_at = max(last_at, excluded.last_at)",
+      [siteId, dropped, at],
+    );
+  }
+  return kept;
+}
+
+/** Items newly seen at `at`, as far as the inventory has room (withinCap): the item rows upserted, their first sightings in the sample's state recorded. */
+function* recordItems(siteId: string, at: number, sample: InventorySample, seen: Item[]): Program<void> {
+  const items = yield* withinCap(siteId, at, seen);
   const beforeConsent = sample.state === 3 ? 0 : 1;
   yield* inChunks(items, upsertItemsSql, 8, (item, v, i) => {
     v[i] = siteId;
@@ -211,7 +271,49 @@ function* recordItems(siteId: string, at: number, sample: InventorySample, items
  * this state exists since they came). An older event than the latest sample changes no sample;
  * its items are recorded all the same.
  */
-export function* writeInventorySample(siteId: string, at: number, sample: InventorySample, digests: KnownSamples): Program<void> {
+export function* writeInventorySample(siteId: string, at: number, sample: InventorySample, digests: KnownSamples, visitor: number): Program<void> {
+  yield* writeSample(siteId, at, sample, digests);
+  if (sample.state !== ALL_GRANTED) yield* witnessItems(siteId, sample.items, visitor, digests);
+}
+
+/**
+ * The visitor becomes a witness of each item it reported before full consent, while the item is
+ * in the inventory and has fewer than INVENTORY_WITNESSES: per CHUNK items one read of their
+ * witnesses and, for those still short of them, one insert — until this connection knows each
+ * item has them all (or the visitor among them), and then nothing.
+ */
+function* witnessItems(siteId: string, items: Item[], visitor: number, known: KnownSamples): Program<void> {
+  const keyOf = (item: { kind: string; name: string }) => `${siteId}\n${item.kind}\n${item.name}`;
+  const open = items.filter((item) => !known.settled(keyOf(item), visitor));
+  for (let start = 0; start < open.length; start += CHUNK) {
+    const part = open.slice(start, start + CHUNK);
+    const pairs = part.map(() => "(?,?)").join(",");
+    const names = part.flatMap((item) => [item.kind, item.name]);
+    const rows = (yield {
+      sql: `SELECT kind, name, count(*) AS n, max(visitor = ?) AS mine FROM inventory_witnesses WHERE site_id = ? AND (kind, name) IN (VALUES ${pairs}) GROUP BY kind, name`,
+      args: [visitor, siteId, ...names],
+      mode: "all",
+    }) as { kind: string; name: string; n: number; mine: number }[];
+    const stored = new Map(rows.map((r) => [keyOf(r), r]));
+    const short: Item[] = [];
+    for (const item of part) {
+      const row = stored.get(keyOf(item));
+      const count = row?.n ?? 0;
+      const adds = !row?.mine && count < INVENTORY_WITNESSES;
+      if (adds) short.push(item);
+      known.witnessed(keyOf(item), visitor, adds ? count + 1 : count);
+    }
+    if (short.length === 0) continue;
+    // From the inventory's rows: an item the full inventory dropped has none, and needs no witness.
+    yield run(
+      `INSERT OR IGNORE INTO inventory_witnesses (site_id, kind, name, visitor) SELECT site_id, kind, name, ? FROM inventory WHERE site_id = ? AND (kind, name) IN (VALUES ${short.map(() => "(?,?)").join(",")})`,
+      [visitor, siteId, ...short.flatMap((item) => [item.kind, item.name])],
+    );
+  }
+}
+
+/** The sample itself (see writeInventorySample's doc). */
+function* writeSample(siteId: string, at: number, sample: InventorySample, digests: KnownSamples): Program<void> {
   const key = `${siteId}\n${sample.pageKey}\n${sample.state}`;
   const where = [siteId, sample.pageKey, sample.state];
   let stored = digests.get(key);

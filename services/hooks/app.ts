@@ -46,7 +46,7 @@ export function createHooksService(platform: Platform) {
       {
         params: t.Object({ siteKey: t.String() }),
         // The body is checked by lib/leads (four formats, detected by shape); the schema is for the docs.
-        response: { 200: LeadReceipt, 201: LeadReceipt, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 422: ErrorEnvelope },
+        response: { 200: LeadReceipt, 201: LeadReceipt, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 422: ErrorEnvelope, 429: ErrorEnvelope },
         detail: {
           summary: "Push a lead in (inbound lead webhook; secret in X-Svc-Secret or as a bearer token)",
           description:
@@ -67,7 +67,7 @@ export function createHooksService(platform: Platform) {
       {
         params: t.Object({ siteKey: t.String() }),
         // The body is checked by lib/spend/push.ts, each problem naming its row; the schema is for the docs.
-        response: { 200: SpendPushReceipt, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 422: ErrorEnvelope },
+        response: { 200: SpendPushReceipt, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 422: ErrorEnvelope, 429: ErrorEnvelope },
         detail: {
           summary: "Push ad spend rows (ads_import integration; secret in X-Svc-Secret or as a bearer token)",
           description:

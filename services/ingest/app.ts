@@ -90,7 +90,7 @@ export function createIngestService(platform: Platform, options: EngagementOptio
       },
       {
         params: t.Object({ siteKey: t.String({ maxLength: 64 }) }),
-        response: SiteConfig,
+        response: { 200: SiteConfig, 404: ErrorEnvelope, 429: ErrorEnvelope },
         detail: {
           summary: "Public settings the tracking script reads",
           description: "Consent settings, and the popups and wheels to show. Cacheable for 60 s; the server reads a site's popups and wheels again at most every 30 s, so a change shows within 90 s.",
@@ -101,12 +101,12 @@ export function createIngestService(platform: Platform, options: EngagementOptio
     .get("/v1/sites/:siteKey/visitor-context", ({ request, ctx, params }) => engagement.visitor(request, ctx, params.siteKey), {
       params: t.Object({ siteKey: t.String({ maxLength: 64 }) }),
       query: VisitorContextQuery,
-      response: { 200: VisitorContext, 403: ErrorEnvelope, 404: ErrorEnvelope, 422: ErrorEnvelope },
+      response: { 200: VisitorContext, 403: ErrorEnvelope, 404: ErrorEnvelope, 422: ErrorEnvelope, 429: ErrorEnvelope },
       detail: {
         summary: "Targeting facts of the visitor the page cannot know (public, no key; judged by Origin; never cached)",
         description:
           "Country from the request's IP, device from its User-Agent, channel and campaign from the session's referrer, UTM parameters and click ids — ingest's own enrichment. Nothing is stored. " +
-          "Unknown site key → 404; an Origin that is not a verified domain of the site → 403.",
+          "Unknown site key → 404; an Origin that is not a verified domain of the site → 403; more than RATE_LIMIT_PER_IP (600) public requests a minute from one address → 429 with Retry-After.",
         tags: ["Engagement"],
       },
     })
@@ -131,10 +131,11 @@ export function createIngestService(platform: Platform, options: EngagementOptio
       detail: {
         summary: "Spin a wheel: the server draws the prize (public, no key; judged by Origin)",
         description:
-          "201 with the slice drawn, its prize and code once the draw, the spin and its lead (source spin, extra.prize) are committed together; the same `id` again → 200 with the first answer. " +
+          "201 with the slice drawn, its prize and code once the draw, the spin and its lead (source spin, extra.prize) are committed together; the same `id` again with the same e-mail address and `vid` → 200 with the first answer, with another → 409 CONFLICT at `id` (no code). " +
           "The draw uses crypto randomness over the weights of the slices that still have stock; nothing the page sends picks the prize (a field the model does not have is 422). " +
           "Once per wheel per e-mail address (lower case, trimmed) and per browser (`vid`): 409 CONFLICT at `fields.email` or `vid`; a wheel with no prize left → 409 at `wheel`. " +
-          "Unknown, another site's or inactive wheel → 404 at `wheel`; Origin, rate limit, honeypot and the form's checks as for POST /v1/leads.",
+          "Unknown, another site's or inactive wheel → 404 at `wheel`; Origin, rate limit, honeypot and the form's checks as for POST /v1/leads. " +
+          "A spin that passed every check counts against two hour-long windows per site: 5 per client network (an IPv4 address, an IPv6 /64; SPIN_RATE_PER_IP) and 20 per e-mail domain other than the public mailbox providers (SPIN_RATE_PER_DOMAIN, 429 at `fields.email`); past either → 429 RATE_LIMITED with Retry-After.",
         tags: ["Engagement"],
         requestBody: { required: true, content: { "application/json": { schema: SpinRequest }, "text/plain": { schema: SpinRequest } } } as never,
       },

@@ -5,9 +5,10 @@ import { bodyText } from "../../lib/http/request.ts";
 import { GeoLocator } from "../../lib/ingest/geo.ts";
 import { originHost } from "../../lib/ingest/collect.ts";
 import type { TrackedSite } from "../../lib/ingest/site-lookup.ts";
-import { PageAllowance, pageSite, type PageDeps, type PageRequest } from "../../lib/engagement/page-checks.ts";
+import { PageAllowance, pageSite, type PageRequest } from "../../lib/engagement/page-checks.ts";
 import { submitLead } from "../../lib/engagement/submit-lead.ts";
-import { spinWheel } from "../../lib/engagement/spin.ts";
+import { spinWheel, type SpinDeps } from "../../lib/engagement/spin.ts";
+import { SpinAllowance } from "../../lib/engagement/spin-allowance.ts";
 import { EngagementConfigs, type EngagementConfig } from "../../lib/engagement/site-config.ts";
 import { readVisitorQuery, visitorContext } from "../../lib/engagement/visitor-context.ts";
 import { answerPublic, type PublicEndpoint } from "./collect-endpoint.ts";
@@ -25,12 +26,14 @@ export interface EngagementOptions {
  * (`direct`) for the POSTs.
  */
 export function engagementEndpoints(platform: Platform, options: EngagementOptions = {}) {
+  // One for the process: every wheel of a site counts against the same windows.
+  const spinAllowance = new SpinAllowance(platform.settings, platform.now);
   /** A page POST: its own allowance, its lib function, the delivery worker woken for new deliveries. */
-  const pagePost = (run: (deps: PageDeps, request: PageRequest) => Promise<{ status: number; body: unknown; orgId: string; deliveries: number }>): PublicEndpoint => {
+  const pagePost = (run: (deps: SpinDeps, request: PageRequest) => Promise<{ status: number; body: unknown; orgId: string; deliveries: number }>): PublicEndpoint => {
     const allowance = new PageAllowance(platform.settings.engageRatePerIp, platform.now);
     return (request, ctx, body) =>
       answerPublic(request, ctx, async (ctx) => {
-        const done = await run({ platform, allowance }, { body, origin: request.headers.get("origin"), ip: ctx.ip, at: ctx.at ?? platform.now() });
+        const done = await run({ platform, allowance, spinAllowance }, { body, origin: request.headers.get("origin"), ip: ctx.ip, at: ctx.at ?? platform.now() });
         if (done.deliveries > 0) options.onDeliveries?.(done.orgId);
         return { status: done.status, body: done.body };
       });

@@ -57,6 +57,20 @@ export interface RouterOptions {
   ipLimit?: number;
 }
 
+/**
+ * The one public /v1 route that counts each address itself, at a rate of its own: POST
+ * /v1/collect (INGEST_RATE_PER_IP per site, in the collect thread, which knows the site). The
+ * short-link redirect /l/* is not under /v1 and counts its own too (REDIRECT_RATE_PER_IP).
+ */
+const ownAllowance = (request: Request) => request.method === "POST" && pathOf(request.url) === "/v1/collect";
+
+/** The path of an absolute URL, without parsing it whole (collect is the hottest route). */
+function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  const query = url.indexOf("?", start);
+  return url.slice(start, query < 0 ? undefined : query);
+}
+
 const clientIps = new WeakMap<Request, string>();
 
 /** The serving wrapper records the socket (or trusted proxy) address for each request. */
@@ -90,6 +104,8 @@ export function createRouterApp(platform: Platform, upstreams: Upstreams, option
   uses.start();
   const perKey = new RateLimiter(options.keyLimit ?? platform.settings.rateLimitPerKey, platform.now);
   const perIp = new RateLimiter(options.ipLimit ?? platform.settings.rateLimitPerIp, platform.now);
+  // The site's visitors have their own window: a busy office behind one address does not spend its team's API allowance.
+  const publicPerIp = new RateLimiter(options.ipLimit ?? platform.settings.rateLimitPerIp, platform.now);
   const ipOf = (request: Request) => clientIps.get(request) ?? "unknown";
 
   const context = (request: Request, auth?: RequestContext["auth"]): RequestContext => ({ requestId: requestIdOf(request), ip: ipOf(request), auth, iat: Date.now(), at: platform.now() });
@@ -160,6 +176,19 @@ export function createRouterApp(platform: Platform, upstreams: Upstreams, option
     return upstream.forward(request, context(request), body);
   }
 
+  /**
+   * A public /v1 endpoint (tracking, engagement, inbound hooks): the per-address allowance
+   * before anything else, except for collect, which counts addresses itself (docs/api.md "Rate
+   * limits").
+   */
+  async function forwardPublicLimited(request: Request, upstream: Upstream): Promise<Response> {
+    if (!ownAllowance(request)) {
+      const byIp = publicPerIp.hit(ipOf(request));
+      if (!byIp.allowed) throw rateLimited(byIp, "from this address");
+    }
+    return forwardPublic(request, upstream);
+  }
+
   /** Sign-in and account calls: limited per address (the account lock guards each account). */
   async function forwardDashboardApi(request: Request): Promise<Response> {
     const byIp = perIp.hit(ipOf(request));
@@ -195,8 +224,8 @@ export function createRouterApp(platform: Platform, upstreams: Upstreams, option
   const everyMethod = (path: string, handle: (request: Request) => Promise<Response>) => app.get(path, ({ request }) => handle(request)).all(path, ({ request }) => handle(request));
   for (const path of DASHBOARD_API) everyMethod(path, forwardDashboardApi);
   for (const path of DASHBOARD_WRITES) app.post(path, ({ request }) => forwardDashboardApi(request));
-  everyMethod("/v1/hooks/*", (request) => forwardPublic(request, upstreams.hooks));
-  everyMethod("/v1/*", (request) => forwardPublic(request, upstreams.ingest));
+  everyMethod("/v1/hooks/*", (request) => forwardPublicLimited(request, upstreams.hooks));
+  everyMethod("/v1/*", (request) => forwardPublicLimited(request, upstreams.ingest));
   // Short links (docs/campaigns.md): public, served by ingest like tracking.
   everyMethod("/l/*", (request) => forwardPublic(request, upstreams.ingest));
   // Every other page is the dashboard's (its single-page app and assets); an unknown API path is not.

@@ -89,7 +89,7 @@ const rowOf = (i: InventoryItem, manage: boolean) => [
   KIND[i.kind],
   CATEGORY[i.category],
   i.vendor || "—",
-  i.violation ? "Violation" : "No",
+  i.violation ? (i.lowEvidence ? "Violation, low evidence" : "Violation") : "No",
   i.evidence ? `${i.evidence.source === "visits" ? "A visit" : "The scanner"} saw it on ${i.evidence.page} at ${when(i.evidence.at)}, ${STATE(i.evidence.consent)}` : "—",
   i.purpose || "—",
   MATCH[i.match],
@@ -103,20 +103,25 @@ const rowOf = (i: InventoryItem, manage: boolean) => [
 test("the table is the API's answer row for row, violations first with their evidence; the summary, the scanner and the items gone since the previous scan", async () => {
   const inv = await bearer<CookieInventory>(`${site}/cookies`);
   // Non-trivial: violations from visits and from the scan, a gated item, a removed one.
-  expect(inv.items.filter((i) => i.violation).map((i) => i.name)).toEqual(["_fbp", "_gcl_au", "_ga", "www.googletagmanager.com"]);
+  expect(inv.items.filter((i) => i.violation).map((i) => i.name)).toEqual(["_ga", "www.googletagmanager.com", "_fbp", "_gcl_au"]);
   expect(inv.items.find((i) => i.name === "IDE")).toMatchObject({ gated: true, httpOnly: true, violation: false, change: "new" });
+  // Low evidence: the violations only visits report, from fewer than three visitors (these rows have no witnesses); the scanner confirms _ga and the tag manager.
+  expect(inv.items.filter((i) => i.lowEvidence).map((i) => i.name)).toEqual(["_fbp", "_gcl_au"]);
   // _fbp too: the latest scan did not find it, and visits last saw it before that scan started.
   expect(inv.removed.map((r) => r.name)).toEqual(["_fbp", "_retired"]);
   await signedIn({ email: boot.ownerEmail, password: boot.ownerPassword }, async (page) => {
     await page.getByRole("link", { name: "Consent" }).click();
     expect(await tableText(page, CAPTION)).toEqual(inv.items.map((i) => rowOf(i, true)));
-    // The first row is a violation, its evidence in words: the home page, before any consent.
-    const first = (await tableText(page, CAPTION))[0]!;
-    expect([first[0], first[4]]).toEqual(["_fbp", "Violation"]);
-    expect(first[5]).toStartWith(`A visit saw it on ${HOME} at `);
-    expect(first[5]).toEndWith(", nothing granted");
+    // Confirmed violations first (the scanner saw _ga before consent), then those of low evidence, marked so, with their evidence in words: the home page, before any consent.
+    const shown = await tableText(page, CAPTION);
+    expect(shown.slice(0, 4).map((r) => [r[0], r[4]])).toEqual([["_ga", "Violation"], ["www.googletagmanager.com", "Violation"], ["_fbp", "Violation, low evidence"], ["_gcl_au", "Violation, low evidence"]]);
+    const fbp = shown[2]!;
+    expect(fbp[5]).toStartWith(`A visit saw it on ${HOME} at `);
+    expect(fbp[5]).toEndWith(", nothing granted");
+    expect(await page.locator("[data-low-evidence]").count()).toBe(2);
     expect(await kpi(page, "total")).toBe(String(inv.summary.total));
     expect(await kpi(page, "violations")).toBe(String(inv.summary.violations));
+    expect(await kpi(page, "lowEvidence")).toBe("2");
     expect(await kpi(page, "unknown")).toBe(String(inv.summary.unknown));
     for (const c of ["necessary", "analytics", "marketing", "personalization"] as const) expect(await kpi(page, c)).toBe(String(inv.summary.byCategory[c]));
     expect(await page.locator("[data-scan-status]").getAttribute("data-scan-status")).toBe("done");
@@ -143,7 +148,7 @@ test("filters narrow the table in the API's order and are kept in the URL", asyn
     await page.getByRole("button", { name: "Apply filters" }).click();
     await page.waitForURL((u) => u.searchParams.get("kind") === "cookie" && u.searchParams.get("violations") === "1");
     const violatingCookies = inv.items.filter((i) => i.kind === "cookie" && i.violation);
-    expect(violatingCookies.map((i) => i.name)).toEqual(["_fbp", "_gcl_au", "_ga"]);
+    expect(violatingCookies.map((i) => i.name)).toEqual(["_ga", "_fbp", "_gcl_au"]);
     expect(await tableText(page, CAPTION)).toEqual(violatingCookies.map((i) => rowOf(i, true)));
     // A category and a search, from a link: the same view.
     await page.goto(`${origin}${site}/consent?category=marketing&q=GOOGLE`);

@@ -49,7 +49,7 @@ const publicPost = (path: string, body: unknown) =>
   fetch(`${server.url}${path}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", origin: "http://localhost", "user-agent": CHROME_UA } });
 
 beforeAll(async () => {
-  ({ server, dataDir, origin, boot } = await startDashboardServer("tm-dash-engage-", { ENGAGE_RATE_PER_IP: "100000" }));
+  ({ server, dataDir, origin, boot } = await startDashboardServer("tm-dash-engage-", { ENGAGE_RATE_PER_IP: "100000", SPIN_RATE_PER_IP: "100000" }));
   site = `/orgs/${boot.orgId}/sites/${boot.siteId}`;
   const file = (name: string, content: unknown) => {
     const path = join(dataDir, name);

@@ -157,7 +157,7 @@ export interface paths {
         };
         /**
          * Targeting facts of the visitor the page cannot know (public, no key; judged by Origin; never cached)
-         * @description Country from the request's IP, device from its User-Agent, channel and campaign from the session's referrer, UTM parameters and click ids — ingest's own enrichment. Nothing is stored. Unknown site key → 404; an Origin that is not a verified domain of the site → 403.
+         * @description Country from the request's IP, device from its User-Agent, channel and campaign from the session's referrer, UTM parameters and click ids — ingest's own enrichment. Nothing is stored. Unknown site key → 404; an Origin that is not a verified domain of the site → 403; more than RATE_LIMIT_PER_IP (600) public requests a minute from one address → 429 with Retry-After.
          */
         get: operations["getV1SitesBySiteKeyVisitor-context"];
         put?: never;
@@ -199,7 +199,7 @@ export interface paths {
         put?: never;
         /**
          * Spin a wheel: the server draws the prize (public, no key; judged by Origin)
-         * @description 201 with the slice drawn, its prize and code once the draw, the spin and its lead (source spin, extra.prize) are committed together; the same `id` again → 200 with the first answer. The draw uses crypto randomness over the weights of the slices that still have stock; nothing the page sends picks the prize (a field the model does not have is 422). Once per wheel per e-mail address (lower case, trimmed) and per browser (`vid`): 409 CONFLICT at `fields.email` or `vid`; a wheel with no prize left → 409 at `wheel`. Unknown, another site's or inactive wheel → 404 at `wheel`; Origin, rate limit, honeypot and the form's checks as for POST /v1/leads.
+         * @description 201 with the slice drawn, its prize and code once the draw, the spin and its lead (source spin, extra.prize) are committed together; the same `id` again with the same e-mail address and `vid` → 200 with the first answer, with another → 409 CONFLICT at `id` (no code). The draw uses crypto randomness over the weights of the slices that still have stock; nothing the page sends picks the prize (a field the model does not have is 422). Once per wheel per e-mail address (lower case, trimmed) and per browser (`vid`): 409 CONFLICT at `fields.email` or `vid`; a wheel with no prize left → 409 at `wheel`. Unknown, another site's or inactive wheel → 404 at `wheel`; Origin, rate limit, honeypot and the form's checks as for POST /v1/leads. A spin that passed every check counts against two hour-long windows per site: 5 per client network (an IPv4 address, an IPv6 /64; SPIN_RATE_PER_IP) and 20 per e-mail domain other than the public mailbox providers (SPIN_RATE_PER_DOMAIN, 429 at `fields.email`); past either → 429 RATE_LIMITED with Retry-After.
          */
         post: operations["postV1Spins"];
         delete?: never;
@@ -2238,7 +2238,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description NOT_FOUND: unknown id, or outside the key's organization or sites */
+            /** @description Response for status 404 */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2249,6 +2249,15 @@ export interface operations {
             };
             /** @description VALIDATION_FAILED: details lists path and message per field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 429 */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2342,6 +2351,15 @@ export interface operations {
             };
             /** @description Response for status 422 */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 429 */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7538,7 +7556,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Violations first, then marketing, analytics, personalization, unknown, necessary; then by name */
+                        /** @description Violations first (low-evidence ones after the others), then marketing, analytics, personalization, unknown, necessary; then by name */
                         items: {
                             /** @description ck_ + 16 hex of SHA-256 of kind:name; stable across scans */
                             id: string;
@@ -7552,6 +7570,8 @@ export interface operations {
                             purpose: string;
                             /** @description A classified non-necessary item still seen before the consent its category needs */
                             violation: boolean;
+                            /** @description A violation only visits report (the latest scan's first pass did not see it), from fewer than 3 distinct visitors before consent: possibly forged, not yet confirmed */
+                            lowEvidence: boolean;
                             /**
                              * Format: date-time
                              * @description ISO 8601, UTC
@@ -7601,6 +7621,10 @@ export interface operations {
                             total: number;
                             unknown: number;
                             violations: number;
+                            /** @description Violations marked lowEvidence (counted in violations too) */
+                            lowEvidence: number;
+                            /** @description Items visits reported that the site's inventory did not keep: it holds at most 1000 items */
+                            dropped: number;
                             byCategory: {
                                 necessary: number;
                                 analytics: number;
@@ -9631,6 +9655,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Response for status 429 */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description INTERNAL: unexpected error */
             500: {
                 headers: {
@@ -9750,6 +9783,15 @@ export interface operations {
             };
             /** @description Response for status 422 */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Response for status 429 */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

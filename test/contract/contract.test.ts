@@ -73,7 +73,14 @@ for (const op of stateless) {
 const OPERATIONS_PER_KIND = 3;
 const CASES_PER_OPERATION = 2;
 const KINDS: ConstraintKind[] = ["enum", "pattern", "minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems", "required"];
-const allEdges = stateless.flatMap((op) => baseline(fx, op).slice(0, 1).flatMap((base) => edgeCases(fx, op, base)));
+/**
+ * A spin's request id holds the answer drawn for one e-mail address and browser: the fixture
+ * sends every call with the same id, so a call that changes a field is another client's replay
+ * (409 at `id`, docs/engagement.md "Spinning"), not an edge of the schema. Its edges are walked
+ * by test/http/spins.test.ts and test/http/trust-abuse.test.ts; the sweep still sends it bad input.
+ */
+const fixedIdentity = (op: (typeof stateless)[number]) => op.method === "POST" && op.path === "/v1/spins";
+const allEdges = stateless.filter((op) => !fixedIdentity(op)).flatMap((op) => baseline(fx, op).slice(0, 1).flatMap((base) => edgeCases(fx, op, base)));
 
 for (const kind of KINDS) {
   const chosen: EdgeCase[] = [];

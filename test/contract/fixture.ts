@@ -62,7 +62,7 @@ export async function openFixture(): Promise<ContractFixture> {
 
   // Limits far above what the checks send: a 429 would hide the answer under test.
   const limit = "10000000";
-  const stack = await startStack({ dataDir, env: { RATE_LIMIT_PER_KEY: limit, RATE_LIMIT_PER_IP: limit, INGEST_RATE_PER_IP: limit, ENGAGE_RATE_PER_IP: limit } });
+  const stack = await startStack({ dataDir, env: { RATE_LIMIT_PER_KEY: limit, RATE_LIMIT_PER_IP: limit, INGEST_RATE_PER_IP: limit, ENGAGE_RATE_PER_IP: limit, SPIN_RATE_PER_IP: limit, SPIN_RATE_PER_DOMAIN: limit } });
   const doc = await fetchDocument(stack.url);
   // ts: an event's time must be recent (the protocol refuses events over 72 hours old); google_key: Google Ads sends the secret in its body.
   const known: Known = { orgId: boot.orgId, siteId: boot.siteId, siteKey: boot.siteKey, s: boot.siteKey, from: seeded.from, to: seeded.to, ts: stack.clock.now(), google_key: hook.secret, wheel, currency: "EUR" };

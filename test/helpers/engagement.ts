@@ -2,6 +2,7 @@ import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import type { EngagementStatus, PopupDefinition, Slice, WheelDefinition } from "../../lib/engagement/types.ts";
 import { newId } from "../../lib/ids.ts";
+import { must, type TestStack } from "./stack.ts";
 
 /**
  * Popups and wheels written straight into an org's store, with full definitions as
@@ -113,4 +114,12 @@ export class EngagementRows {
     );
     return id;
   }
+}
+
+/** A new site of the stack's bootstrap org with `domain` verified (its pages may send leads and spins), and the org's rows. */
+export function verifiedSite(s: TestStack, name: string, domain: string): { site: { id: string; siteKey: string }; rows: EngagementRows } {
+  const orgId = s.bootstrap!.orgId;
+  const site = must(s.admin("site", "create", "--org", orgId, "--name", name, "--domain", domain));
+  must(s.admin("domain", "verify", "--site", site.id, "--hostname", domain, "--force"));
+  return { site, rows: new EngagementRows(s.dataDir, orgId) };
 }

@@ -101,16 +101,17 @@ const fromScan = (page: string, t: string) => ({ source: "scan", page, at: iso(t
 function expectedItems() {
   const item = (kind: ItemKind, name: string, rest: Record<string, unknown>) => ({ id: expect.stringMatching(/^ck_[0-9a-f]{16}$/), name, kind, ...rest });
   return [
-    item("cookie", "IDE", { host: ".doubleclick.net", category: "marketing", vendor: "Google", purpose: purposeOf("cookie", "IDE"), violation: true, lastSeenAt: iso("11-24T01:00:30"), firstSeenAt: iso("11-10T01:00:11"), match: "name", sources: ["scan"], evidence: fromScan(`${HOME}blog/x`, "11-24T01:00:30"), gated: false, httpOnly: true, change: null }),
-    item("cookie", "xyz_ad", { host: ".doubleclick.net", category: "marketing", vendor: "Google", purpose: purposeOf("cookie", "xyz_ad", "doubleclick.net"), violation: true, lastSeenAt: iso("11-24T01:00:31"), firstSeenAt: iso("11-24T01:00:31"), match: "host", sources: ["scan"], evidence: fromScan(`${HOME}blog/x`, "11-24T01:00:31"), gated: false, httpOnly: false, change: "new" }),
-    item("cookie", "_ga", { host: "localhost", category: "analytics", vendor: "Google", purpose: purposeOf("cookie", "_ga"), violation: true, lastSeenAt: iso("11-25T10:00:00"), firstSeenAt: iso("11-10T01:00:10"), match: "name", sources: ["visits", "scan"], evidence: fromVisits(HOME, "11-20T10:00:00"), gated: false, httpOnly: false, change: null }),
-    item("cookie", "_gid", { host: "localhost", category: "analytics", vendor: "Google", purpose: purposeOf("cookie", "_gid"), violation: true, lastSeenAt: iso("11-25T11:00:00"), firstSeenAt: iso("11-25T11:00:00"), match: "name", sources: ["visits"], evidence: fromVisits(`${HOME}shop`, "11-25T11:00:00", { analytics: false, marketing: true }), gated: false, httpOnly: null, change: null }),
-    item("host", "www.googletagmanager.com", { host: "www.googletagmanager.com", category: "analytics", vendor: "Google", purpose: purposeOf("host", "www.googletagmanager.com"), violation: true, lastSeenAt: iso("11-25T10:00:00"), firstSeenAt: iso("11-20T10:00:00"), match: "host", sources: ["visits", "scan"], evidence: fromVisits(HOME, "11-20T10:00:00"), gated: false, httpOnly: null, change: "new" }),
-    item("cookie", "_fbp", { host: "localhost", category: "marketing", vendor: "Facebook", purpose: purposeOf("cookie", "_fbp"), violation: false, lastSeenAt: iso("11-24T01:01:10"), firstSeenAt: iso("11-10T01:01:10"), match: "name", sources: ["visits", "scan"], evidence: fromVisits(`${HOME}blog/x`, "11-21T10:00:00"), gated: true, httpOnly: false, change: null }),
-    item("cookie", "_gcl_au", { host: "localhost", category: "marketing", vendor: "Google", purpose: purposeOf("cookie", "_gcl_au"), violation: false, lastSeenAt: iso("11-24T01:01:11"), firstSeenAt: iso("11-24T01:01:11"), match: "name", sources: ["scan"], evidence: null, gated: true, httpOnly: false, change: "new" }),
-    item("cookie", "mystery", { host: "localhost", category: "personalization", vendor: "Acme", purpose: "Recommendations", violation: false, lastSeenAt: iso("11-22T10:00:00"), firstSeenAt: iso("11-22T10:00:00"), match: "override", sources: ["visits"], evidence: null, gated: false, httpOnly: null, change: null }),
-    item("storage", "cart", { host: "localhost", category: "unknown", vendor: "", purpose: "", violation: false, lastSeenAt: iso("11-25T10:00:00"), firstSeenAt: iso("11-10T01:00:10"), match: "none", sources: ["visits"], evidence: fromVisits(HOME, "11-20T10:00:00"), gated: false, httpOnly: null, change: null }),
-    item("cookie", "PHPSESSID", { host: "localhost", category: "necessary", vendor: "PHP.net", purpose: purposeOf("cookie", "PHPSESSID"), violation: false, lastSeenAt: iso("11-25T10:00:00"), firstSeenAt: iso("11-20T10:00:00"), match: "name", sources: ["visits", "scan"], evidence: fromVisits(HOME, "11-20T10:00:00"), gated: false, httpOnly: true, change: "new" }),
+    item("cookie", "IDE", { host: ".doubleclick.net", category: "marketing", vendor: "Google", purpose: purposeOf("cookie", "IDE"), violation: true, lowEvidence: false, lastSeenAt: iso("11-24T01:00:30"), firstSeenAt: iso("11-10T01:00:11"), match: "name", sources: ["scan"], evidence: fromScan(`${HOME}blog/x`, "11-24T01:00:30"), gated: false, httpOnly: true, change: null }),
+    item("cookie", "xyz_ad", { host: ".doubleclick.net", category: "marketing", vendor: "Google", purpose: purposeOf("cookie", "xyz_ad", "doubleclick.net"), violation: true, lowEvidence: false, lastSeenAt: iso("11-24T01:00:31"), firstSeenAt: iso("11-24T01:00:31"), match: "host", sources: ["scan"], evidence: fromScan(`${HOME}blog/x`, "11-24T01:00:31"), gated: false, httpOnly: false, change: "new" }),
+    item("cookie", "_ga", { host: "localhost", category: "analytics", vendor: "Google", purpose: purposeOf("cookie", "_ga"), violation: true, lowEvidence: false, lastSeenAt: iso("11-25T10:00:00"), firstSeenAt: iso("11-10T01:00:10"), match: "name", sources: ["visits", "scan"], evidence: fromVisits(HOME, "11-20T10:00:00"), gated: false, httpOnly: false, change: null }),
+    item("host", "www.googletagmanager.com", { host: "www.googletagmanager.com", category: "analytics", vendor: "Google", purpose: purposeOf("host", "www.googletagmanager.com"), violation: true, lowEvidence: false, lastSeenAt: iso("11-25T10:00:00"), firstSeenAt: iso("11-20T10:00:00"), match: "host", sources: ["visits", "scan"], evidence: fromVisits(HOME, "11-20T10:00:00"), gated: false, httpOnly: null, change: "new" }),
+    // Only visits saw it before consent, and no visitor is known to have reported it (rows written here): low evidence, after the others.
+    item("cookie", "_gid", { host: "localhost", category: "analytics", vendor: "Google", purpose: purposeOf("cookie", "_gid"), violation: true, lowEvidence: true, lastSeenAt: iso("11-25T11:00:00"), firstSeenAt: iso("11-25T11:00:00"), match: "name", sources: ["visits"], evidence: fromVisits(`${HOME}shop`, "11-25T11:00:00", { analytics: false, marketing: true }), gated: false, httpOnly: null, change: null }),
+    item("cookie", "_fbp", { host: "localhost", category: "marketing", vendor: "Facebook", purpose: purposeOf("cookie", "_fbp"), violation: false, lowEvidence: false, lastSeenAt: iso("11-24T01:01:10"), firstSeenAt: iso("11-10T01:01:10"), match: "name", sources: ["visits", "scan"], evidence: fromVisits(`${HOME}blog/x`, "11-21T10:00:00"), gated: true, httpOnly: false, change: null }),
+    item("cookie", "_gcl_au", { host: "localhost", category: "marketing", vendor: "Google", purpose: purposeOf("cookie", "_gcl_au"), violation: false, lowEvidence: false, lastSeenAt: iso("11-24T01:01:11"), firstSeenAt: iso("11-24T01:01:11"), match: "name", sources: ["scan"], evidence: null, gated: true, httpOnly: false, change: "new" }),
+    item("cookie", "mystery", { host: "localhost", category: "personalization", vendor: "Acme", purpose: "Recommendations", violation: false, lowEvidence: false, lastSeenAt: iso("11-22T10:00:00"), firstSeenAt: iso("11-22T10:00:00"), match: "override", sources: ["visits"], evidence: null, gated: false, httpOnly: null, change: null }),
+    item("storage", "cart", { host: "localhost", category: "unknown", vendor: "", purpose: "", violation: false, lowEvidence: false, lastSeenAt: iso("11-25T10:00:00"), firstSeenAt: iso("11-10T01:00:10"), match: "none", sources: ["visits"], evidence: fromVisits(HOME, "11-20T10:00:00"), gated: false, httpOnly: null, change: null }),
+    item("cookie", "PHPSESSID", { host: "localhost", category: "necessary", vendor: "PHP.net", purpose: purposeOf("cookie", "PHPSESSID"), violation: false, lowEvidence: false, lastSeenAt: iso("11-25T10:00:00"), firstSeenAt: iso("11-20T10:00:00"), match: "name", sources: ["visits", "scan"], evidence: fromVisits(HOME, "11-20T10:00:00"), gated: false, httpOnly: true, change: "new" }),
   ];
 }
 
@@ -122,7 +123,7 @@ describe("GET …/cookies", () => {
     const { status, body } = await get(`${base}/cookies`);
     expect(status).toBe(200);
     expect(body.items).toEqual(expectedItems());
-    expect(body.summary).toEqual({ total: 10, unknown: 1, violations: 5, byCategory: { necessary: 1, analytics: 3, marketing: 4, personalization: 1, unknown: 1 } });
+    expect(body.summary).toEqual({ total: 10, unknown: 1, violations: 5, lowEvidence: 1, dropped: 0, byCategory: { necessary: 1, analytics: 3, marketing: 4, personalization: 1, unknown: 1 } });
     expect(body.removed).toEqual([{ name: "_old", kind: "cookie", host: "localhost", category: "unknown", vendor: "" }]);
     expect(body.scan).toEqual(S2_VIEW);
     expect(body.canManage).toBe(false);
@@ -165,7 +166,7 @@ describe("GET …/cookies", () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       items: [],
-      summary: { total: 0, unknown: 0, violations: 0, byCategory: { necessary: 0, analytics: 0, marketing: 0, personalization: 0, unknown: 0 } },
+      summary: { total: 0, unknown: 0, violations: 0, lowEvidence: 0, dropped: 0, byCategory: { necessary: 0, analytics: 0, marketing: 0, personalization: 0, unknown: 0 } },
       scan: { status: "none", startedAt: null, finishedAt: null, pages: 0, found: 0, error: null, trigger: null, itemsFrom: null },
       removed: [],
       canManage: false,

@@ -5,6 +5,8 @@ import { runOnSqlite, type Op, type Program } from "../../lib/db/statements.ts";
 import { inventorySample, KnownSamples, writeInventorySample } from "../../lib/ingest/inventory.ts";
 
 const NONE = { analytics: false, marketing: false };
+/** The visitor_rows.seq of the visitor who reports the samples. */
+const VISITOR = 1;
 
 test("a sample: page type, state from the event's c over the batch's, page without query, items sorted without repeats", () => {
   const s = inventorySample({ u: "https://Shop.Example/blog/2024/x?token=1#a", ck: ["b", "a", "b"], st: ["z", "k"], hs: ["CDN.example", "cdn.EXAMPLE"] }, { analytics: true, marketing: false });
@@ -49,13 +51,17 @@ test("what a sample costs: a repeated one is one UPDATE (none when older), a cha
   const names = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `c${from + i}`);
   const at = 1_767_000_000_000;
   const first = inventorySample({ u: "https://s.example/p/1", ck: names(250) }, NONE);
-  // New: a lookup, the sample row, its items (250 rows: three statements of ≤ 100), the items and their sightings.
-  expect(traced(db, writeInventorySample("site", at, first, digests))).toEqual([
+  // New: a lookup, the sample row, its items (250 rows: three statements of ≤ 100), the inventory's room, the items and their sightings.
+  expect(traced(db, writeInventorySample("site", at, first, digests, VISITOR))).toEqual([
     "SELECT digest, last_at",
     "INSERT INTO inventory_samples",
     ...Array(3).fill("INSERT OR IGNORE INTO inventory_sample_items"),
+    // The room the site's inventory has (MAX_INVENTORY_ITEMS), then the items and their sightings.
+    "SELECT count(*) AS",
     ...Array(3).fill("INSERT INTO inventory"),
     ...Array(3).fill("INSERT INTO inventory_sightings"),
+    // Seen before consent: the visitor witnesses the items (per 100, a read of their witnesses and an insert).
+    ...Array(3).fill(["SELECT kind, name,", "INSERT OR IGNORE INTO inventory_witnesses"]).flat(),
   ]);
   // Unchanged, later, however often in a transaction: the sample's row once at its end, without a lookup.
   const group = (...writes: Program<void>[]) =>
@@ -63,23 +69,27 @@ test("what a sample costs: a repeated one is one UPDATE (none when older), a cha
       for (const w of writes) yield* w;
       yield* digests.writeMoves();
     })();
-  expect(traced(db, group(writeInventorySample("site", at + 1, first, digests), writeInventorySample("site", at, first, digests)))).toEqual(["UPDATE inventory_samples SET"]);
+  expect(traced(db, group(writeInventorySample("site", at + 1, first, digests, VISITOR), writeInventorySample("site", at, first, digests, VISITOR)))).toEqual(["UPDATE inventory_samples SET"]);
   expect(db.query("SELECT last_at, path FROM inventory_samples").all()).toEqual([{ last_at: at + 1, path: "https://s.example/p/1" }]);
   // Unchanged and older: nothing.
-  expect(traced(db, group(writeInventorySample("site", at - 1, first, digests)))).toEqual([]);
-  // A new connection (an empty cache) looks the digest up once.
+  expect(traced(db, group(writeInventorySample("site", at - 1, first, digests, VISITOR)))).toEqual([]);
+  // A new connection (an empty cache) looks the digest up once, and the items' witnesses (the visitor is one already).
   digests = new KnownSamples();
-  expect(traced(db, group(writeInventorySample("site", at + 2, first, digests)))).toEqual(["SELECT digest, last_at", "UPDATE inventory_samples SET"]);
+  expect(traced(db, group(writeInventorySample("site", at + 2, first, digests, VISITOR)))).toEqual(["SELECT digest, last_at", ...Array(3).fill("SELECT kind, name,"), "UPDATE inventory_samples SET"]);
   // One name more, one less: the difference only, whatever the sample's size.
   const changed = inventorySample({ u: "https://s.example/p/2", ck: [...names(249, 1), "extra"] }, NONE);
-  expect(traced(db, writeInventorySample("site", at + 3, changed, digests))).toEqual([
+  expect(traced(db, writeInventorySample("site", at + 3, changed, digests, VISITOR))).toEqual([
     "SELECT kind, name",
     "INSERT INTO inventory_samples",
     "DELETE FROM inventory_sample_items",
     "UPDATE inventory SET",
     "INSERT OR IGNORE INTO inventory_sample_items",
+    "SELECT count(*) AS",
     "INSERT INTO inventory",
     "INSERT INTO inventory_sightings",
+    // Only the new item's witness: the others are settled for this visitor.
+    "SELECT kind, name,",
+    "INSERT OR IGNORE INTO inventory_witnesses",
   ]);
   const list = (sql: string) => (db.query(sql).all() as { name: string }[]).map((r) => r.name);
   expect(list("SELECT name FROM inventory_sample_items ORDER BY name")).toEqual(changed.items.map((i) => i.name).sort());
@@ -103,7 +113,7 @@ test("two connections writing one file: what one remembers may be behind, and a 
     runOnSqlite(
       db,
       (function* () {
-        yield* writeInventorySample("site", at, sample, known);
+        yield* writeInventorySample("site", at, sample, known, VISITOR);
         yield* known.writeMoves();
       })(),
     );

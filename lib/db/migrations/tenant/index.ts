@@ -17,6 +17,7 @@ import m13 from "./0013_short_links_and_ad_spend.sql" with { type: "text" };
 import m14 from "./0014_report_schedules.sql" with { type: "text" };
 import m15 from "./0015_data_generations.sql" with { type: "text" };
 import m16 from "./0016_recommendations.sql" with { type: "text" };
+import m17 from "./0017_inventory_witnesses_and_dropped.sql" with { type: "text" };
 
-export const sqlByTag: Record<string, string> = { "0000_slow_george_stacy": m0, "0001_petite_leopardon": m1, "0002_compact_analytics_rows": m2, "0003_analytics_rows_replace_text_tables": m3, "0004_recent_events_for_dedup": m4, "0005_slim_visitor_consent_identity_rows": m5, "0006_saved_funnels": m6, "0007_leads_and_lead_webhooks": m7, "0008_conversion_orders_log": m8, "0009_session_term_content": m9, "0010_recent_events_unkept_index": m10, "0011_popups_and_spin_wheels": m11, "0012_cookie_inventory": m12, "0013_short_links_and_ad_spend": m13, "0014_report_schedules": m14, "0015_data_generations": m15, "0016_recommendations": m16 };
+export const sqlByTag: Record<string, string> = { "0000_slow_george_stacy": m0, "0001_petite_leopardon": m1, "0002_compact_analytics_rows": m2, "0003_analytics_rows_replace_text_tables": m3, "0004_recent_events_for_dedup": m4, "0005_slim_visitor_consent_identity_rows": m5, "0006_saved_funnels": m6, "0007_leads_and_lead_webhooks": m7, "0008_conversion_orders_log": m8, "0009_session_term_content": m9, "0010_recent_events_unkept_index": m10, "0011_popups_and_spin_wheels": m11, "0012_cookie_inventory": m12, "0013_short_links_and_ad_spend": m13, "0014_report_schedules": m14, "0015_data_generations": m15, "0016_recommendations": m16, "0017_inventory_witnesses_and_dropped": m17 };
 export { journal };

@@ -136,6 +136,17 @@ export function ConsentPage({ base, siteId }: { base: string; siteId: string }) 
   );
 }
 
+/** A violation, marked "low evidence" when only a few visitors reported it (docs/consent.md "Low evidence"). */
+function violationCell(i: InventoryItem) {
+  if (!i.violation) return "No";
+  if (!i.lowEvidence) return <strong class="error">Violation</strong>;
+  return (
+    <span data-low-evidence="">
+      <strong class="error">Violation</strong>, <span title="Reported before consent by fewer than three visitors and not seen by the scanner: it may be forged. Run a scan to confirm.">low evidence</span>
+    </span>
+  );
+}
+
 function Summary({ data }: { data: CookieInventory }) {
   const { summary } = data;
   return (
@@ -144,6 +155,10 @@ function Summary({ data }: { data: CookieInventory }) {
       items={[
         ["total", "Items", formatInteger(summary.total)],
         ["violations", "Violations", formatInteger(summary.violations)],
+        // Of them, those fewer than three visitors reported (one request can forge them): docs/consent.md "Low evidence".
+        ["lowEvidence", "Low evidence", formatInteger(summary.lowEvidence)],
+        // Only when the inventory was full: names past its limit were not kept.
+        ...(summary.dropped > 0 ? [["dropped", "Not kept (inventory full)", formatInteger(summary.dropped)] as [string, string, string]] : []),
         ["unknown", "To classify", formatInteger(summary.unknown)],
         ...CATEGORIES_LIST.filter((c) => c !== "unknown").map((c): [string, string, string] => [c, CATEGORY_LABELS[c], formatInteger(summary.byCategory[c])]),
       ]}
@@ -200,7 +215,7 @@ function Inventory({ data, onReclassify }: { data: CookieInventory; onReclassify
     { label: "Kind", value: (i) => ITEM_KIND_LABELS[i.kind] },
     { label: "Category", value: (i) => CATEGORY_LABELS[i.category] },
     { label: "Vendor", value: (i) => i.vendor || "—" },
-    { label: "Violation", value: (i) => (i.violation ? <strong class="error">Violation</strong> : "No") },
+    { label: "Violation", value: violationCell },
     { label: "Seen before consent", value: (i) => (i.evidence ? <span class="wide-cell">{evidenceText(i.evidence)}</span> : "—") },
     { label: "Purpose", value: (i) => (i.purpose ? <span class="wide-cell">{i.purpose}</span> : "—") },
     { label: "Classified by", value: (i) => MATCH_LABELS[i.match] },
