@@ -8,7 +8,7 @@ import { Temporal } from "temporal-polyfill";
 import { batch, ev, post, uuid } from "../helpers/hits.ts";
 import type { Proc } from "../helpers/process.ts";
 import { seriousViolations } from "../helpers/axe.ts";
-import { asOwner, dashboardInChromium, enrolTwoFactorAged, inPage, signInWith, verifiedMembers } from "../helpers/browser-page.ts";
+import { asOwner, dashboardInChromium, enrolTwoFactor, inPage, signInWith, verifiedMembers } from "../helpers/browser-page.ts";
 import { REPORT_DEFINITIONS } from "../../lib/reports/catalogue.ts";
 import type { ReportCatalogue, ReportResult } from "../../lib/reports/models.ts";
 
@@ -228,7 +228,7 @@ test("a pii report's CSV downloads through the step-up dialog: no plain link, a 
   store.close();
   await inPage(browser, async (page) => {
     await signInWith(page, origin, ANALYST, "Report library");
-    const app = await enrolTwoFactorAged(page, origin, running.dataDir);
+    const app = await enrolTwoFactor(page, origin, ANALYST.password);
     await open(page, `${base}/library/leads?${range()}`);
     await page.getByRole("table", { name: `Leads, ${days[0]} to ${days[2]}` }).getByText("bea@example.com").waitFor();
     expect(await page.getByRole("link", { name: /^Export/ }).count()).toBe(0);
