@@ -9794,44 +9794,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        user: {
-                            /** @description 24 lowercase hex */
-                            id: string;
-                            name: string;
-                            email: string;
-                            emailVerified: boolean;
-                            twoFactorEnabled: boolean;
-                        };
-                        orgs: {
-                            /** @description 24 lowercase hex */
-                            id: string;
-                            name: string;
-                            /**
-                             * @default owner
-                             * @enum {string}
-                             */
-                            role: "owner" | "admin" | "analyst" | "viewer";
-                            requireTwoFactor: boolean;
-                        }[];
-                        /** @description 2FA is enabled (or required by an org) but not passed in this session */
-                        twoFactorRequired: boolean;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        stepUpUntil: string | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        idleExpiresAt: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        expiresAt: string;
-                    };
+                    "application/json": components["schemas"]["Session"];
                 };
             };
             /** @description Response for status 400 */
@@ -9950,44 +9913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        user: {
-                            /** @description 24 lowercase hex */
-                            id: string;
-                            name: string;
-                            email: string;
-                            emailVerified: boolean;
-                            twoFactorEnabled: boolean;
-                        };
-                        orgs: {
-                            /** @description 24 lowercase hex */
-                            id: string;
-                            name: string;
-                            /**
-                             * @default owner
-                             * @enum {string}
-                             */
-                            role: "owner" | "admin" | "analyst" | "viewer";
-                            requireTwoFactor: boolean;
-                        }[];
-                        /** @description 2FA is enabled (or required by an org) but not passed in this session */
-                        twoFactorRequired: boolean;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        stepUpUntil: string | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        idleExpiresAt: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        expiresAt: string;
-                    };
+                    "application/json": components["schemas"]["Session"];
                 };
             };
             /** @description Response for status 400 */
@@ -10217,44 +10143,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        user: {
-                            /** @description 24 lowercase hex */
-                            id: string;
-                            name: string;
-                            email: string;
-                            emailVerified: boolean;
-                            twoFactorEnabled: boolean;
-                        };
-                        orgs: {
-                            /** @description 24 lowercase hex */
-                            id: string;
-                            name: string;
-                            /**
-                             * @default owner
-                             * @enum {string}
-                             */
-                            role: "owner" | "admin" | "analyst" | "viewer";
-                            requireTwoFactor: boolean;
-                        }[];
-                        /** @description 2FA is enabled (or required by an org) but not passed in this session */
-                        twoFactorRequired: boolean;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        stepUpUntil: string | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        idleExpiresAt: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        expiresAt: string;
-                    };
+                    "application/json": components["schemas"]["Session"];
                 };
             };
             /** @description Response for status 400 */
@@ -11072,49 +10961,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        keys: {
-                            /** @description 24 lowercase hex */
-                            id: string;
-                            name: string;
-                            /** @description The first characters of the secret, to recognise it */
-                            prefix: string;
-                            /** @description Permission names, or ["*"] for all (never more than the creator's role) */
-                            permissions: string[];
-                            /** @description Site ids, or null for every site of the org */
-                            sites: string[] | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            expiresAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            lastUsedAt: string | null;
-                            lastUsedIp: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            revokedAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            rotatedAt: string | null;
-                            /** @description The member the key acts for */
-                            createdBy: {
-                                /** @description 24 lowercase hex */
-                                id: string;
-                                name: string;
-                            };
-                        }[];
+                        keys: components["schemas"]["ApiKeyView"][];
                     };
                 };
             };
@@ -11239,50 +11086,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** ApiKeyView */
-                        key: {
-                            /** @description 24 lowercase hex */
-                            id: string;
-                            name: string;
-                            /** @description The first characters of the secret, to recognise it */
-                            prefix: string;
-                            /** @description Permission names, or ["*"] for all (never more than the creator's role) */
-                            permissions: string[];
-                            /** @description Site ids, or null for every site of the org */
-                            sites: string[] | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            expiresAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            lastUsedAt: string | null;
-                            lastUsedIp: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            revokedAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            rotatedAt: string | null;
-                            /** @description The member the key acts for */
-                            createdBy: {
-                                /** @description 24 lowercase hex */
-                                id: string;
-                                name: string;
-                            };
-                        };
+                        key: components["schemas"]["ApiKeyView"];
                         /** @description The whole key (exk_…), shown once */
                         secret: string;
                     };
@@ -11401,50 +11205,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** ApiKeyView */
-                        key: {
-                            /** @description 24 lowercase hex */
-                            id: string;
-                            name: string;
-                            /** @description The first characters of the secret, to recognise it */
-                            prefix: string;
-                            /** @description Permission names, or ["*"] for all (never more than the creator's role) */
-                            permissions: string[];
-                            /** @description Site ids, or null for every site of the org */
-                            sites: string[] | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            expiresAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            lastUsedAt: string | null;
-                            lastUsedIp: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            revokedAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            rotatedAt: string | null;
-                            /** @description The member the key acts for */
-                            createdBy: {
-                                /** @description 24 lowercase hex */
-                                id: string;
-                                name: string;
-                            };
-                        };
+                        key: components["schemas"]["ApiKeyView"];
                         /** @description The whole key (exk_…), shown once */
                         secret: string;
                     };
@@ -11675,30 +11436,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        members: {
-                            /** @description 24 lowercase hex */
-                            id: string;
-                            name: string;
-                            email: string;
-                            /**
-                             * @default owner
-                             * @enum {string}
-                             */
-                            role: "owner" | "admin" | "analyst" | "viewer";
-                            twoFactorEnabled: boolean;
-                            emailVerified: boolean;
-                            /**
-                             * @description invited: no password yet, the link still works; invitation_expired: invite again after removing
-                             * @default active
-                             * @enum {string}
-                             */
-                            state: "active" | "invited" | "invitation_expired";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            memberSince: string;
-                        }[];
+                        members: components["schemas"]["MemberView"][];
                         /** @description Every member's sessions need a second factor */
                         requireTwoFactor: boolean;
                     };
@@ -11828,31 +11566,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** MemberView */
-                        member: {
-                            /** @description 24 lowercase hex */
-                            id: string;
-                            name: string;
-                            email: string;
-                            /**
-                             * @default owner
-                             * @enum {string}
-                             */
-                            role: "owner" | "admin" | "analyst" | "viewer";
-                            twoFactorEnabled: boolean;
-                            emailVerified: boolean;
-                            /**
-                             * @description invited: no password yet, the link still works; invitation_expired: invite again after removing
-                             * @default active
-                             * @enum {string}
-                             */
-                            state: "active" | "invited" | "invitation_expired";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            memberSince: string;
-                        };
+                        member: components["schemas"]["MemberView"];
                         /**
                          * @description The invitation mail is sent (or, without SMTP_URL, its link logged)
                          * @constant
@@ -12096,30 +11810,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description 24 lowercase hex */
-                        id: string;
-                        name: string;
-                        email: string;
-                        /**
-                         * @default owner
-                         * @enum {string}
-                         */
-                        role: "owner" | "admin" | "analyst" | "viewer";
-                        twoFactorEnabled: boolean;
-                        emailVerified: boolean;
-                        /**
-                         * @description invited: no password yet, the link still works; invitation_expired: invite again after removing
-                         * @default active
-                         * @enum {string}
-                         */
-                        state: "active" | "invited" | "invitation_expired";
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        memberSince: string;
-                    };
+                    "application/json": components["schemas"]["MemberView"];
                 };
             };
             /** @description Response for status 400 */
