@@ -71,7 +71,7 @@ export function createHooksService(platform: Platform) {
         detail: {
           summary: "Push ad spend rows (ads_import integration; secret in X-Svc-Secret or as a bearer token)",
           description:
-            "Up to 5 000 rows (and 256 KB) a push. For each platform and account, every stored row of each day the push covers is replaced by its rows, in one transaction (docs/campaigns.md). " +
+            "Up to 256 KB (about 2 000 rows) a push. For each platform and account, every stored row of each day the push covers is replaced by its rows, in one transaction (docs/campaigns.md). " +
             "Unknown site key or no ads_import integration → 404; missing or wrong secret → 401; a plan without integrations → 403 FEATURE_UNAVAILABLE; a body that does not fit this schema (or repeats a row) → 422 naming rows.i.field, nothing written.",
           tags: ["Campaigns"],
           requestBody: { required: true, content: { "application/json": { schema: SpendPushBody } } } as never,
