@@ -45,7 +45,7 @@ export function createHooksService(platform: Platform) {
       },
       {
         params: t.Object({ siteKey: t.String() }),
-        // The body is checked by lib/leads (four formats, detected by shape); the schema is for the docs.
+        // lib/leads detects the format by shape and checks the body against that format's model (InboundLeadBody's members) after the site, secret and plan.
         response: { 200: LeadReceipt, 201: LeadReceipt, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 422: ErrorEnvelope },
         detail: {
           summary: "Push a lead in (inbound lead webhook; secret in X-Svc-Secret or as a bearer token)",

@@ -9741,7 +9741,9 @@ export interface operations {
                     lead_id: string | number;
                     /** @description The form's answers; FULL_NAME, FIRST_NAME, LAST_NAME, (WORK_)EMAIL, (WORK_)PHONE_NUMBER and COMPANY_NAME are contact fields, other columns are matched by their name's words or kept */
                     user_column_data: {
+                        /** @description The column's id (FULL_NAME, EMAIL…) */
                         column_id?: string | null;
+                        /** @description The question's label */
                         column_name?: string | null;
                         string_value?: unknown;
                     }[];

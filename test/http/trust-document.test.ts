@@ -18,6 +18,7 @@ let validator: SchemaValidator;
 let org: string;
 let site: { id: string; siteKey: string };
 let adsSecret: string;
+let leadSecret: string;
 
 beforeAll(async () => {
   s = await startStack();
@@ -25,6 +26,7 @@ beforeAll(async () => {
   const made = must(s.admin("site", "create", "--org", org, "--name", "Trust shop", "--domain", "trust.example.com", "--currency", "EUR"));
   site = { id: made.id, siteKey: made.siteKey };
   adsSecret = must(s.admin("integration", "create", "--site", site.id, "--kind", "ads_import")).secret;
+  leadSecret = must(s.admin("integration", "create", "--site", site.id, "--kind", "webhook_in")).secret;
   const dir = tempDir("tidemark-trust-");
   const file = (name: string, value: unknown) => {
     const path = join(dir, name);
@@ -42,14 +44,15 @@ afterAll(async () => {
   await s.close();
 });
 
-const spendRows = (): number => {
+const count = (table: "ad_spend" | "leads"): number => {
   const db = openTenant(s.dataDir, org);
   try {
-    return (db.query("SELECT COUNT(*) AS n FROM ad_spend").get() as { n: number }).n;
+    return (db.query(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
   } finally {
     db.close();
   }
 };
+const spendRows = () => count("ad_spend");
 
 /** The JSON schema an operation publishes for a status's answer, its `$ref`s followed. */
 const responseSchema = (path: string, method: string, status: string): Schema => deref(doc, doc.paths[path][method].responses[status].content["application/json"].schema);
@@ -87,6 +90,29 @@ describe("the ad spend push is checked against the schema the document publishes
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ imported: 1, replacedDays: 0 });
     expect(spendRows()).toBe(1);
+  });
+});
+
+describe("the inbound lead webhook is checked against the model published for the body's format", () => {
+  const send = (body: unknown) =>
+    fetch(`${s.url}/v1/hooks/webhook_in/${site.siteKey}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json", "x-svc-secret": leadSecret } });
+  const tally = (data: Record<string, unknown>) => ({ eventType: "FORM_RESPONSE", data: { responseId: "2wgx4n", fields: [{ key: "q", label: "Email", type: "INPUT_EMAIL", value: "ada@example.com" }], ...data } });
+
+  test("a Tally body whose formName is not text → 422 at data.formName, no lead; as published → 201", async () => {
+    const res = await send(tally({ formName: 3 }));
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as any).error.details).toEqual([{ path: "data.formName", message: "Expected string" }]);
+    expect(count("leads")).toBe(0);
+    const ok = await send(tally({ formName: "Contact" }));
+    expect(ok.status).toBe(201);
+    expect(count("leads")).toBe(1);
+  });
+
+  test("a generic body with an externalId that is not text → 422 naming it", async () => {
+    const res = await send({ email: "grace@example.com", externalId: 12 });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as any).error.details).toEqual([{ path: "externalId", message: "must be text of at most 200 characters, or null" }]);
+    expect(count("leads")).toBe(1);
   });
 });
 
