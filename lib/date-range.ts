@@ -35,16 +35,19 @@ export const LAST_YEAR = 2100;
 export const DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}$";
 const DATE = new RegExp(DATE_PATTERN);
 
+/** YYYY-MM-DD naming a day that exists (not 2026-02-30), else null: what the document's `format: date` means (RFC 3339 full-date). */
+export function calendarDay(value: string): Temporal.PlainDate | null {
+  if (!DATE.test(value)) return null;
+  try {
+    return Temporal.PlainDate.from(value, { overflow: "reject" });
+  } catch {
+    return null;
+  }
+}
+
 /** The one reader of calendar dates (`from`/`to`, a snooze's `until`): YYYY-MM-DD within FIRST_YEAR..LAST_YEAR, else 422 naming the field. */
 export function parseDate(value: string, field: string): Temporal.PlainDate {
-  let date: Temporal.PlainDate | null = null;
-  if (DATE.test(value)) {
-    try {
-      date = Temporal.PlainDate.from(value, { overflow: "reject" });
-    } catch {
-      /* 2026-02-30 and the like */
-    }
-  }
+  const date = calendarDay(value);
   if (!date) throw invalid(field, "must be a calendar date YYYY-MM-DD");
   if (date.year < FIRST_YEAR || date.year > LAST_YEAR) throw invalid(field, `must be a date in the years ${FIRST_YEAR} to ${LAST_YEAR}`);
   return date;

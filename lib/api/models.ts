@@ -18,12 +18,14 @@ export const OneOf = <T extends string>(values: readonly T[], options: { title?:
 };
 
 /**
- * A calendar date as text; whether the day exists, and its year, are checked where the range is
- * resolved (lib/date-range.ts) — the document says the years in the description.
+ * A calendar date as text: the pattern and `format: date` (a day that exists, not 2026-02-30),
+ * as lib/http/service.ts registers the format and lib/date-range.ts reads it; the year is
+ * checked where the range is resolved — the document says the years in the description.
  */
 export const DateText = (options: { title?: string; description?: string } = {}) =>
   t.String({
     pattern: DATE_PATTERN,
+    format: "date",
     error: "must be a calendar date YYYY-MM-DD",
     ...options,
     description: `${options.description ?? "A calendar date YYYY-MM-DD"} (a date in the years ${FIRST_YEAR} to ${LAST_YEAR})`,

@@ -1,11 +1,10 @@
 import MailChecker from "mailchecker";
-import { TypeCompiler } from "@sinclair/typebox/compiler";
 import type { TSchema, Static } from "@sinclair/typebox";
 import { ApiError } from "../errors.ts";
 import type { Platform } from "../platform.ts";
 import { RateLimiter, rateLimited } from "../ratelimit.ts";
 import { parseJsonText } from "../http/request.ts";
-import { validationError } from "../http/errors.ts";
+import { modelCheck } from "../http/model-check.ts";
 import { originHost } from "../ingest/collect.ts";
 import { hostAllowed, siteByKey, type TrackedSite } from "../ingest/site-lookup.ts";
 import { checkContactValue, failed, type LeadContact } from "../leads/lead.ts";
@@ -30,12 +29,11 @@ export interface PageRequest {
 
 /** A compiled body model: `read` parses a body's text and checks it against the model. */
 export function bodyReader<T extends TSchema>(model: T): (text: string) => Static<T> {
-  const check = TypeCompiler.Compile(model);
+  const check = modelCheck(model);
   return (text) => {
     const body = parseJsonText(text);
     if (body === undefined) throw new ApiError("BAD_REQUEST", "The request body is empty", [{ path: "body", message: "is empty: send the JSON object" }]);
-    if (!check.Check(body)) throw validationError({ type: "body", all: [...check.Errors(body)] });
-    return body as Static<T>;
+    return check(body);
   };
 }
 

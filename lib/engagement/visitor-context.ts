@@ -1,6 +1,5 @@
 import { t, type Static } from "elysia";
-import { TypeCompiler } from "@sinclair/typebox/compiler";
-import { validationError } from "../http/errors.ts";
+import { modelCheck } from "../http/model-check.ts";
 import { failed } from "../leads/lead.ts";
 import { NOT_SET, trafficOf, mayHaveClickId } from "../channels.ts";
 import { deviceOf } from "../ingest/device.ts";
@@ -41,7 +40,7 @@ export const VisitorContext = t.Object(
 );
 export type VisitorContext = Static<typeof VisitorContext>;
 
-const queryCheck = TypeCompiler.Compile(VisitorContextQuery);
+const checkQuery = modelCheck(VisitorContextQuery, "query");
 
 /** The query as the model has it (each parameter once; 422 naming a bad one). */
 export function readVisitorQuery(params: URLSearchParams): VisitorContextQuery {
@@ -50,8 +49,7 @@ export function readVisitorQuery(params: URLSearchParams): VisitorContextQuery {
     if (name in query) throw failed(name, "must be given once");
     query[name] = value;
   }
-  if (!queryCheck.Check(query)) throw validationError({ type: "query", all: [...queryCheck.Errors(query)] });
-  return query as VisitorContextQuery;
+  return checkQuery(query);
 }
 
 function queryOf(url: string | undefined): URLSearchParams | undefined {

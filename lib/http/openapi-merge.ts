@@ -10,7 +10,8 @@ type Json = Record<string, any>;
 
 const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, "{$1}");
 
-const ERROR_REF = { $ref: "#/components/schemas/ErrorEnvelope" };
+const componentRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const ERROR_REF = componentRef("ErrorEnvelope");
 const errorResponse = (description: string, headers?: Json) => ({
   description,
   ...(headers ? { headers } : {}),
@@ -76,6 +77,33 @@ export function plainSchemas(node: unknown): unknown {
 }
 
 /**
+ * A model that carries an `$id` (a TypeBox model named once, such as Session) is one schema
+ * resource: JSON Schema allows each `$id` once in a document, and the OpenAPI plugin inlines the
+ * model wherever a route uses it. Every such copy becomes a reference to the component of that
+ * name (registered from the first copy when the service did not name it), and the components
+ * carry no `$id` — their name is their identity.
+ */
+function referenceNamedModels(node: unknown, schemas: Json): unknown {
+  if (Array.isArray(node)) return node.map((item) => referenceNamedModels(item, schemas));
+  if (!node || typeof node !== "object") return node;
+  const { $id, ...own } = node as Json;
+  if (typeof $id === "string") {
+    schemas[$id] ??= referenceNamedModels(own, schemas);
+    return componentRef($id);
+  }
+  return Object.fromEntries(Object.entries(own).map(([key, value]) => [key, referenceNamedModels(value, schemas)]));
+}
+
+/** The components as named, each without its `$id` (its insides referencing the named models). */
+function namedComponents(components: Json, schemas: Json): void {
+  for (const [name, schema] of Object.entries<Json>(components)) {
+    const { $id, ...own } = schema;
+    if ($id !== undefined && $id !== name) throw new Error(`component ${name} carries $id ${String($id)}`);
+    schemas[name] = referenceNamedModels(own, schemas);
+  }
+}
+
+/**
  * /api/v1/openapi.json: the router asks each service for the OpenAPI of its own routes (built
  * from their TypeBox models) and merges them, adding the key security, the permission each
  * route needs and the error envelope of every error it can answer.
@@ -97,7 +125,7 @@ export async function mergedOpenApi(platform: Platform, upstreams: Upstream[], c
         apiKey: { type: "http", scheme: "bearer", description: "An API key starting with exk_" },
         sessionCookie: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "The dashboard's session (POST /api/v1/session); a bearer key wins when both are sent" },
       },
-      schemas: { ErrorEnvelope: { ...JSON.parse(JSON.stringify(ErrorEnvelope)), $id: undefined } },
+      schemas: {},
     },
     paths: {
       "/api/v1/openapi.json": {
@@ -106,6 +134,7 @@ export async function mergedOpenApi(platform: Platform, upstreams: Upstream[], c
       "/api/v1/docs": { get: { summary: "API reference page (HTML)", tags: ["Meta"], responses: { 200: { description: "HTML", content: { "text/html": { schema: { type: "string" } } } } } } },
     },
   };
+  namedComponents({ ErrorEnvelope: JSON.parse(JSON.stringify(ErrorEnvelope)) }, doc.components.schemas);
   // A service may document one table route as several concrete paths (analytics/{report}).
   const routeMatchers = API_ROUTES.map((r) => ({
     route: r,
@@ -124,15 +153,14 @@ export async function mergedOpenApi(platform: Platform, upstreams: Upstream[], c
     const res = await upstream.get(SERVICE_SPEC_PATH, ctx);
     if (!res.ok) throw new Error(`${upstream.name} did not give its OpenAPI document (${res.status})`);
     const spec = plainSchemas(await res.json()) as Json;
-    Object.assign(doc.components.schemas, spec.components?.schemas ?? {});
+    namedComponents(spec.components?.schemas ?? {}, doc.components.schemas);
     for (const [path, ops] of Object.entries<Json>(spec.paths ?? {})) {
-      for (const [method, op] of Object.entries<Json>(ops)) {
-        // A service that names the envelope in its own responses gets the shared reference.
+      for (const [method, served] of Object.entries<Json>(ops)) {
+        // A service that names the envelope (or any named model) in its routes gets the shared reference.
+        const op = referenceNamedModels(served, doc.components.schemas) as Json;
         for (const response of Object.values<Json>(op.responses ?? {})) {
           // The plugin renders a void response (204) as `content: { type: "void" }`: no content is meant.
           if (typeof response.content?.type === "string") delete response.content;
-          const media = response.content?.["application/json"];
-          if (media?.schema?.$id === "ErrorEnvelope") media.schema = ERROR_REF;
         }
         const matched = routeOf(method, path);
         if (matched) {

@@ -6,6 +6,7 @@ import { mapError } from "./errors.ts";
 import { readJsonBody, requestIdFrom } from "./request.ts";
 import { logLine } from "../log.ts";
 import { recordRoute } from "../health/route-label.ts";
+import { calendarDay } from "../date-range.ts";
 
 const requestIds = new WeakMap<Request, string>();
 
@@ -35,6 +36,8 @@ export const SERVICE_CONFIG = { normalize: "typebox" } as const;
  */
 FormatRegistry.Set("integer", (value) => /^-?\d+$/.test(value));
 FormatRegistry.Set("numeric", (value) => /^-?\d+(\.\d+)?$/.test(value));
+// `format: date` is a day that exists, as the document's readers take it; Elysia's also takes 2026-02-30.
+FormatRegistry.Set("date", (value) => calendarDay(value) !== null);
 
 export interface ServiceOptions {
   name: string;

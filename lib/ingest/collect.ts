@@ -4,9 +4,8 @@ import { mayHaveClickId, trafficOf } from "../channels.ts";
 import { memoized } from "../memo.ts";
 import { isId } from "../ids.ts";
 import { RateLimiter } from "../ratelimit.ts";
-import { TypeCompiler } from "@sinclair/typebox/compiler";
 import { parseJsonText } from "../http/request.ts";
-import { validationError } from "../http/errors.ts";
+import { modelCheck } from "../http/model-check.ts";
 import { checkEvent, CollectBody, type EventV1 } from "./protocol.ts";
 import { deviceOf, isBot } from "./device.ts";
 import type { GeoLocator } from "./geo.ts";
@@ -236,11 +235,9 @@ export interface CollectRequest extends Omit<CollectInput, "body"> {
   body: string;
 }
 
-const bodyCheck = TypeCompiler.Compile(CollectBody);
+const checkBody = modelCheck(CollectBody);
 
 /** Reads a request's body as a batch (malformed JSON 400, not a batch 422), then collects it. */
 export async function collectRequest(deps: CollectDeps, request: CollectRequest): Promise<CollectOutcome> {
-  const body = parseJsonText(request.body);
-  if (!bodyCheck.Check(body)) throw validationError({ type: "body", all: [...bodyCheck.Errors(body)] });
-  return collect(deps, { ...request, body });
+  return collect(deps, { ...request, body: checkBody(parseJsonText(request.body)) });
 }

@@ -9,6 +9,8 @@ import { siteByKey } from "../ingest/site-lookup.ts";
 import type { Platform } from "../platform.ts";
 import { createLead, type LeadSite } from "./create-lead.ts";
 import { detectFormat, googleKeyOf, parseInbound, type InboundFormat } from "./inbound-formats.ts";
+import { GenericLeadBody, GoogleAdsLeadBody, TallyLeadBody, TypeformLeadBody } from "./models.ts";
+import { modelCheck } from "../http/model-check.ts";
 
 /** `POST /v1/hooks/webhook_in/{siteKey}` (spec 4.13, docs/leads.md). */
 
@@ -66,13 +68,21 @@ export function orgFeatureBlocked(platform: Platform, orgId: string, feature: Fe
   return featureBlocked(feature, org.plan, org.disabled, platform.settings.disabledFeatures);
 }
 
+/** Each format's body checked against the model the document publishes for it (InboundLeadBody's members). */
+const FORMAT_CHECKS: Record<InboundFormat, (body: unknown) => unknown> = {
+  generic: modelCheck(GenericLeadBody),
+  google_ads: modelCheck(GoogleAdsLeadBody),
+  typeform: modelCheck(TypeformLeadBody),
+  tally: modelCheck(TallyLeadBody),
+};
+
 const unauthenticated = (path: string, message: string) => new ApiError("UNAUTHENTICATED", `The inbound webhook secret is ${message}`, [{ path, message }]);
 
 /**
  * Receives one lead: the site by its key (404), its active inbound integrations (404 without
  * one), the secret compared in constant time against each (401; every secret presented must
  * be the same integration's, and a Google Ads body must carry it as `google_key`), the body
- * checked in its format (422), then the lead created with its outbound deliveries.
+ * checked against its format's published model, then read in its format (422), then the lead created with its outbound deliveries.
  */
 export async function receiveInboundLead(platform: Platform, request: { siteKey: string; secrets: string[]; body: unknown; at: number }): Promise<InboundOutcome> {
   const tracked = request.siteKey.length <= 64 ? siteByKey(platform.control, request.siteKey) : null;
@@ -92,6 +102,7 @@ export async function receiveInboundLead(platform: Platform, request: { siteKey:
   if (integration === null) throw unauthenticated(format === "google_ads" && request.secrets.length === 0 ? "google_key" : "X-Svc-Secret", "wrong");
   requireOrgFeatures(platform, tracked.orgId, ["leads", "integrations"]);
 
+  FORMAT_CHECKS[format](request.body);
   const input = parseInbound(request.body, format);
   const created = await createLead(store, leadSite(platform.control, tracked.id), input, { at: request.at, receivedVia: integration });
   return { receipt: { ok: true, id: created.id, duplicate: created.duplicate }, format, orgId: tracked.orgId, deliveries: created.deliveries };

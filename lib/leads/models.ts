@@ -4,11 +4,12 @@ import { UUID_PATTERN } from "../api/models.ts";
 
 /** TypeBox models of the inbound lead webhook, for its OpenAPI entry (the body is checked by lib/leads). */
 
-/** Text as `checkText` reads it: a string (trimmed; empty counts as absent) or null. */
-const Text = (max: number, description: string, options: object = {}) => t.Optional(t.Union([t.String({ maxLength: max, ...options }), t.Null()], { description }));
+/** Text as `checkText` reads it: a string (trimmed; empty counts as absent) or null; `what` names it in a refusal. */
+const Text = (max: number, description: string, options: object = {}, what = "text") =>
+  t.Optional(t.Union([t.String({ maxLength: max, ...options }), t.Null()], { description, error: `must be ${what} of at most ${max} characters, or null` }));
 const MAX_ANSWERS = 500;
 /** A platform's id for the lead: text or a number. */
-const PlatformId = (description: string) => t.Union([t.String({ minLength: 1, maxLength: MAX_LENGTH.externalId, pattern: "\\S" }), t.Number()], { description });
+const PlatformId = (description: string) => t.Union([t.String({ minLength: 1, maxLength: MAX_LENGTH.externalId, pattern: "\\S" }), t.Number()], { description, error: `must be a number or text of at most ${MAX_LENGTH.externalId} characters, not blank` });
 const Answers = (item: TSchema, description: string) => t.Array(item, { maxItems: MAX_ANSWERS, description });
 /** At least one way to reach the person, not blank. */
 const reachable = (["email", "phone", "name"] as const).map((field) => ({ required: [field], properties: { [field]: { type: "string", pattern: "\\S" } } }));
@@ -17,13 +18,13 @@ export const GenericLeadBody = t.Object(
   {
     externalId: Text(MAX_LENGTH.externalId, "Your id for the lead: a repeat answers 200 with duplicate true and changes nothing"),
     name: Text(MAX_LENGTH.name, "At least one of name, email, phone is required"),
-    email: Text(MAX_LENGTH.email, "An e-mail address", { pattern: EMAIL_PATTERN }),
-    phone: Text(MAX_LENGTH.phone, "A phone number: digits, spaces and ( ) . - /, an optional extension", { pattern: PHONE_PATTERN }),
+    email: Text(MAX_LENGTH.email, "An e-mail address", { pattern: EMAIL_PATTERN }, "an e-mail address"),
+    phone: Text(MAX_LENGTH.phone, "A phone number: digits, spaces and ( ) . - /, an optional extension", { pattern: PHONE_PATTERN }, "a phone number"),
     company: Text(MAX_LENGTH.company, ""),
     message: Text(MAX_LENGTH.message, ""),
     campaign: Text(MAX_LENGTH.campaign, "Wins over the visitor's campaign"),
-    vid: t.Optional(t.Union([t.String({ pattern: trimmedPattern(UUID_PATTERN.slice(1, -1)) }), t.Null()], { description: "The visitor id of the tracking script: the lead is merged into that (consenting) visitor" })),
-    extra: t.Optional(t.Union([t.Record(t.String(), t.Unknown(), { maxProperties: MAX_EXTRA_KEYS }), t.Null()], { description: `Other answers (at most ${MAX_EXTRA_KEYS} keys, ${MAX_EXTRA_BYTES / 1024} KB of JSON)` })),
+    vid: t.Optional(t.Union([t.String({ pattern: trimmedPattern(UUID_PATTERN.slice(1, -1)) }), t.Null()], { description: "The visitor id of the tracking script: the lead is merged into that (consenting) visitor", error: "must be a visitor id (UUID), or null" })),
+    extra: t.Optional(t.Union([t.Record(t.String(), t.Unknown(), { maxProperties: MAX_EXTRA_KEYS }), t.Null()], { description: `Other answers (at most ${MAX_EXTRA_KEYS} keys, ${MAX_EXTRA_BYTES / 1024} KB of JSON)`, error: `must be an object of at most ${MAX_EXTRA_KEYS} keys, or null` })),
   },
   { additionalProperties: false, title: "GenericLead", description: "The generic format (spec 4.13)", anyOf: reachable },
 );
@@ -32,11 +33,11 @@ export const GoogleAdsLeadBody = t.Object(
   {
     lead_id: PlatformId("Google's lead id (the lead's externalId)"),
     user_column_data: Answers(
-      t.Object({ column_id: t.Optional(t.Union([t.String({ maxLength: 100 }), t.Null()])), column_name: t.Optional(t.Union([t.String({ maxLength: 200 }), t.Null()])), string_value: t.Optional(t.Unknown()) }),
+      t.Object({ column_id: Text(100, "The column's id (FULL_NAME, EMAIL…)"), column_name: Text(200, "The question's label"), string_value: t.Optional(t.Unknown()) }),
       "The form's answers; FULL_NAME, FIRST_NAME, LAST_NAME, (WORK_)EMAIL, (WORK_)PHONE_NUMBER and COMPANY_NAME are contact fields, other columns are matched by their name's words or kept",
     ),
     google_key: t.Optional(t.String({ description: "The integration secret, unless sent in X-Svc-Secret or as a bearer token" })),
-    form_id: t.Optional(t.Union([t.String(), t.Number()])),
+    form_id: t.Optional(t.Union([t.String(), t.Number()], { error: "must be text or a number" })),
   },
   {
     title: "GoogleAdsLead",

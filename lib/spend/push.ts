@@ -1,116 +1,98 @@
-import { t, type Static } from "elysia";
+import { t, type Static, type TSchema } from "elysia";
+import { modelCheck } from "../http/model-check.ts";
+import { JsonInteger, OneOf } from "../api/models.ts";
 import { ApiError } from "../errors.ts";
 import { siteByKey } from "../ingest/site-lookup.ts";
 import { requireOrgFeatures } from "../leads/inbound.ts";
 import { activeIntegrations, integrationPresenting } from "../integrations/secret.ts";
 import type { Platform } from "../platform.ts";
 import { importSpendRows, rejectSpend } from "./import.ts";
-import { AD_PLATFORMS, amount, currencyCode, day, MAX_NAME, MAX_TEXT, Problems, rowKey, text, type SpendRow } from "./rows.ts";
+import { AD_PLATFORMS, MAX_AMOUNT, MAX_NAME, MAX_TEXT, Problems, rowKey, text, type SpendRow } from "./rows.ts";
 
 /** `POST /v1/hooks/ads_import/{siteKey}`: spend rows pushed as JSON (docs/campaigns.md "Ad spend"). */
 
-export const MAX_PUSH_ROWS = 5000;
+/** An optional field that may also be sent as null (the same as leaving it out); `error` names what fits. */
+const OrNull = <T extends TSchema>(schema: T, error: string) => t.Optional(t.Union([schema, t.Null()], { error }));
+const ShortText = OrNull(t.String({ maxLength: MAX_TEXT }), `must be text of at most ${MAX_TEXT} characters, or null`);
+const Utm = t.Object({ source: ShortText, medium: ShortText, campaign: ShortText, id: ShortText }, { additionalProperties: false });
+const Count = OrNull(JsonInteger({ minimum: 0, maximum: MAX_AMOUNT }), "must be a whole number ≥ 0, or null");
+const Amount = (description?: string) => OrNull(t.Number({ minimum: 0, maximum: MAX_AMOUNT, ...(description ? { description } : {}) }), "must be a number ≥ 0, or null");
 
-const Utm = t.Object({ source: t.Optional(t.String()), medium: t.Optional(t.String()), campaign: t.Optional(t.String()), id: t.Optional(t.String()) });
-/** For the docs; the body is checked field by field below so each problem names its row. */
+/**
+ * The push as the document publishes it, and as every push is checked (lib/http/model-check.ts);
+ * what a schema cannot say (a blank name, a repeated row) is checked after it.
+ */
 export const SpendPushBody = t.Object(
   {
     rows: t.Array(
-      t.Object({
-        platform: t.UnionEnum([...AD_PLATFORMS]),
-        account: t.Optional(t.String({ maxLength: MAX_TEXT })),
-        date: t.String({ format: "date", description: "YYYY-MM-DD in the ad account's timezone" }),
-        campaignId: t.Optional(t.String({ maxLength: MAX_TEXT })),
-        campaignName: t.String({ minLength: 1, maxLength: MAX_NAME }),
-        utm: t.Optional(Utm),
-        spend: t.Number({ minimum: 0 }),
-        currency: t.String({ pattern: "^[A-Z]{3}$", description: "ISO 4217" }),
-        impressions: t.Optional(t.Integer({ minimum: 0 })),
-        clicks: t.Optional(t.Integer({ minimum: 0 })),
-        conversions: t.Optional(t.Number({ minimum: 0, description: "The platform's own; shown beside ours, never added" })),
-        conversionValue: t.Optional(t.Number({ minimum: 0 })),
-      }),
-      // Not maxItems: 5 000 rows of any realistic size are over the instance's 256 KB body limit, which answers first.
-      { minItems: 1, description: `At most ${MAX_PUSH_ROWS} rows, and 256 KB, a push: send more in several pushes, each covering whole days` },
+      t.Object(
+        {
+          platform: OneOf(AD_PLATFORMS),
+          account: ShortText,
+          date: t.String({ format: "date", error: "must be a calendar date YYYY-MM-DD", description: "YYYY-MM-DD in the ad account's timezone (a day that exists)" }),
+          campaignId: ShortText,
+          campaignName: t.String({ minLength: 1, maxLength: MAX_NAME, pattern: "\\S", error: `must be text of 1 to ${MAX_NAME} characters, not blank`, description: "Not blank" }),
+          utm: t.Optional(Utm),
+          spend: t.Number({ minimum: 0, maximum: MAX_AMOUNT, error: "must be a number ≥ 0" }),
+          currency: t.String({ pattern: "^[A-Z]{3}$", error: "must be an ISO 4217 currency code: 3 upper-case letters", description: "ISO 4217, upper case" }),
+          impressions: Count,
+          clicks: Count,
+          conversions: Amount("The platform's own; shown beside ours, never added"),
+          conversionValue: Amount(),
+        },
+        { additionalProperties: false },
+      ),
+      // No maxItems: the instance's 256 KB body limit (400) bounds a push, about 2 000 rows.
+      { minItems: 1, error: "must be an array of at least one spend row", description: "At most 256 KB a push (about 2 000 rows): send more in several pushes, each covering whole days" },
     ),
   },
-  { title: "SpendPush" },
+  { additionalProperties: false, title: "SpendPush" },
 );
+const checkPushBody = modelCheck(SpendPushBody);
 export const SpendPushReceipt = t.Object(
   { imported: t.Integer(), replacedDays: t.Integer({ description: "Days (of the rows' platforms and accounts) that had rows before and were replaced" }) },
   { title: "SpendPushReceipt" },
 );
 export type SpendPushReceipt = Static<typeof SpendPushReceipt>;
 
-const FIELDS = new Set(["platform", "account", "date", "campaignId", "campaignName", "utm", "spend", "currency", "impressions", "clicks", "conversions", "conversionValue"]);
-const UTM_FIELDS = ["source", "medium", "campaign", "id"] as const;
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+type PushedRow = Static<typeof SpendPushBody>["rows"][number];
 
-function pushedRow(raw: unknown, at: string, p: Problems): SpendRow | null {
-  if (!isObject(raw)) return p.add(at, "must be an object");
-  for (const key of Object.keys(raw)) if (!FIELDS.has(key)) p.add(`${at}.${key}`, "is not a field of a spend row");
-  const platform = (AD_PLATFORMS as readonly unknown[]).includes(raw.platform) ? (raw.platform as SpendRow["platform"]) : p.add(`${at}.platform`, `must be one of ${AD_PLATFORMS.join(", ")}`);
+/** A row the model passed, read as stored (trimmed texts, blanks as the CSV reads them). */
+function storedRow(raw: PushedRow, at: string, p: Problems): SpendRow | null {
   const account = text(p, `${at}.account`, raw.account, { max: MAX_TEXT, blank: "" });
-  const date = day(p, `${at}.date`, raw.date);
   const campaignId = text(p, `${at}.campaignId`, raw.campaignId, { max: MAX_TEXT, blank: "" });
   const campaignName = text(p, `${at}.campaignName`, raw.campaignName, { max: MAX_NAME, blank: null, required: true });
-  const utm: Record<(typeof UTM_FIELDS)[number], string | null> = { source: null, medium: null, campaign: null, id: null };
-  if (raw.utm !== undefined && raw.utm !== null) {
-    if (!isObject(raw.utm)) p.add(`${at}.utm`, "must be an object");
-    else {
-      for (const key of Object.keys(raw.utm)) if (!(UTM_FIELDS as readonly string[]).includes(key)) p.add(`${at}.utm.${key}`, "is not a UTM field (source, medium, campaign, id)");
-      for (const key of UTM_FIELDS) utm[key] = text(p, `${at}.utm.${key}`, raw.utm[key], { max: MAX_TEXT, blank: null });
-    }
-  }
-  // JSON numbers only: a string here is a sender's mistake, not an export's formatting.
-  const number = (key: string, integer: boolean, required = false) =>
-    raw[key] !== undefined && raw[key] !== null && typeof raw[key] !== "number" ? p.add(`${at}.${key}`, "must be a number") : amount(p, `${at}.${key}`, raw[key], { blank: null, integer, required });
-  const spend = number("spend", false, true);
-  const currency = currencyCode(p, `${at}.currency`, raw.currency);
-  const impressions = number("impressions", true);
-  const clicks = number("clicks", true);
-  const conversions = number("conversions", false);
-  const value = number("conversionValue", false);
-  if (platform === null || account === null || date === null || campaignId === null || campaignName === null || spend === null || currency === null) return null;
+  const utm = (key: keyof NonNullable<PushedRow["utm"]>) => text(p, `${at}.utm.${key}`, raw.utm?.[key], { max: MAX_TEXT, blank: null });
+  if (account === null || campaignId === null || campaignName === null) return null;
   return {
-    platform,
+    platform: raw.platform,
     account,
-    date,
+    date: raw.date,
     campaignId,
     campaignName,
-    utmSource: utm.source,
-    utmMedium: utm.medium,
-    utmCampaign: utm.campaign,
-    utmId: utm.id,
-    spend,
-    currency,
-    impressions,
-    clicks,
-    platformConversions: conversions,
-    platformConversionValue: value,
+    utmSource: utm("source"),
+    utmMedium: utm("medium"),
+    utmCampaign: utm("campaign"),
+    utmId: utm("id"),
+    spend: raw.spend,
+    currency: raw.currency,
+    impressions: raw.impressions ?? null,
+    clicks: raw.clicks ?? null,
+    platformConversions: raw.conversions ?? null,
+    platformConversionValue: raw.conversionValue ?? null,
   };
 }
 
-/** Every row checked (problems by `rows[i].field`); repeated keys are refused like a CSV's. */
+/** The body checked against its published model (422 naming `rows.i.field`), then repeated keys refused like a CSV's. */
 export function checkSpendPush(body: unknown): { rows: SpendRow[]; problems: Problems } {
   const p = new Problems();
-  if (!isObject(body) || !Array.isArray(body.rows)) {
-    p.add("rows", "is required: an array of spend rows");
-    return { rows: [], problems: p };
-  }
-  for (const key of Object.keys(body)) if (key !== "rows") p.add(key, "is not a field (send { rows: [...] })");
-  if (body.rows.length === 0) p.add("rows", "must hold at least one row");
-  if (body.rows.length > MAX_PUSH_ROWS) {
-    p.add("rows", `holds ${body.rows.length} rows; at most ${MAX_PUSH_ROWS} a push`);
-    return { rows: [], problems: p };
-  }
   const rows: SpendRow[] = [];
   const seen = new Map<string, number>();
-  body.rows.forEach((raw, i) => {
-    const row = pushedRow(raw, `rows[${i}]`, p);
+  checkPushBody(body).rows.forEach((raw, i) => {
+    const row = storedRow(raw, `rows.${i}`, p);
     if (!row) return;
     const first = seen.get(rowKey(row));
-    if (first !== undefined) p.add(`rows[${i}]`, `repeats rows[${first}] (the same platform, account, date and campaign)`);
+    if (first !== undefined) p.add(`rows.${i}`, `repeats rows.${first} (the same platform, account, date and campaign)`);
     else seen.set(rowKey(row), i);
     rows.push(row);
   });

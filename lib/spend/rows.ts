@@ -3,7 +3,7 @@ import { AD_PLATFORMS, type AdPlatform } from "./models.ts";
 /**
  * An ad spend row as stored (`ad_spend`, docs/campaigns.md "Ad spend") and the checks every
  * source shares — a CSV cell ("1,234.56" from Google Ads) or a pushed JSON value — each
- * problem named by the caller's path ("line 7, column Cost" or "rows[3].spend").
+ * problem named by the caller's path ("line 7, column Cost" or "rows.3.spend").
  */
 
 export { AD_PLATFORMS, type AdPlatform };
@@ -43,6 +43,8 @@ const NUMBER = /^-?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/;
 const DATE = /^(\d{4})-?(\d{2})-?(\d{2})$/;
 export const MAX_TEXT = 200;
 export const MAX_NAME = 500;
+/** The largest amount or count a row may hold. */
+export const MAX_AMOUNT = 1e12;
 
 /** A number ≥ 0: a JSON number or a CSV cell. Blank → `blank` (null when the value is required). */
 export function amount(problems: Problems, path: string, value: unknown, opts: { blank: number | null; integer?: boolean; required?: boolean }): number | null {
@@ -55,7 +57,7 @@ export function amount(problems: Problems, path: string, value: unknown, opts: {
   else return problems.add(path, `"${String(value).slice(0, 40)}" is not a number`);
   if (!Number.isFinite(n) || n < 0) return problems.add(path, "must be a number ≥ 0");
   if (opts.integer && !Number.isInteger(n)) return problems.add(path, "must be a whole number");
-  if (n > 1e12) return problems.add(path, "is too large");
+  if (n > MAX_AMOUNT) return problems.add(path, "is too large");
   return n;
 }
 

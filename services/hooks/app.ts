@@ -45,7 +45,7 @@ export function createHooksService(platform: Platform) {
       },
       {
         params: t.Object({ siteKey: t.String() }),
-        // The body is checked by lib/leads (four formats, detected by shape); the schema is for the docs.
+        // lib/leads detects the format by shape and checks the body against that format's model (InboundLeadBody's members) after the site, secret and plan.
         response: { 200: LeadReceipt, 201: LeadReceipt, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 422: ErrorEnvelope, 429: ErrorEnvelope },
         detail: {
           summary: "Push a lead in (inbound lead webhook; secret in X-Svc-Secret or as a bearer token)",
@@ -66,13 +66,13 @@ export function createHooksService(platform: Platform) {
       },
       {
         params: t.Object({ siteKey: t.String() }),
-        // The body is checked by lib/spend/push.ts, each problem naming its row; the schema is for the docs.
+        // lib/spend/push.ts checks the body against SpendPushBody (the schema published here) after the site, secret and plan.
         response: { 200: SpendPushReceipt, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 422: ErrorEnvelope, 429: ErrorEnvelope },
         detail: {
           summary: "Push ad spend rows (ads_import integration; secret in X-Svc-Secret or as a bearer token)",
           description:
-            "Up to 5 000 rows (and 256 KB) a push. For each platform and account, every stored row of each day the push covers is replaced by its rows, in one transaction (docs/campaigns.md). " +
-            "Unknown site key or no ads_import integration → 404; missing or wrong secret → 401; a plan without integrations → 403 FEATURE_UNAVAILABLE; any bad row → 422 naming rows[i].field, nothing written.",
+            "Up to 256 KB (about 2 000 rows) a push. For each platform and account, every stored row of each day the push covers is replaced by its rows, in one transaction (docs/campaigns.md). " +
+            "Unknown site key or no ads_import integration → 404; missing or wrong secret → 401; a plan without integrations → 403 FEATURE_UNAVAILABLE; a body that does not fit this schema (or repeats a row) → 422 naming rows.i.field, nothing written.",
           tags: ["Campaigns"],
           requestBody: { required: true, content: { "application/json": { schema: SpendPushBody } } } as never,
         },

@@ -7,6 +7,7 @@ import { collectEndpoint, preflight } from "./collect-endpoint.ts";
 import { engagementEndpoints, type EngagementOptions } from "./engagement.ts";
 import { LeadAccepted, LeadSubmission, SpinOutcome, SpinRequest } from "../../lib/engagement/page-models.ts";
 import { VisitorContext, VisitorContextQuery } from "../../lib/engagement/visitor-context.ts";
+import { PublicPopupModel, PublicWheelModel } from "../../lib/engagement/public-views.ts";
 import type { DirectRoutes } from "../../lib/http/upstream.ts";
 import { CollectThread } from "../../lib/ingest/collect-thread.ts";
 import { bodyText } from "../../lib/http/request.ts";
@@ -30,8 +31,8 @@ const SCRIPT_DOC = (summary: string) => ({
 const SiteConfig = t.Object({
   siteKey: t.String(),
   consent: PublicConsentSettings,
-  popups: t.Array(t.Unknown(), { description: "The site's active popups inside their schedule, as PublicPopup (lib/engagement/types.ts)" }),
-  wheels: t.Array(t.Unknown(), { description: "The site's active spin wheels inside their schedule, as PublicWheel: labels and colours, no weights, stock or codes" }),
+  popups: t.Array(PublicPopupModel, { description: "The site's active popups inside their schedule" }),
+  wheels: t.Array(PublicWheelModel, { description: "The site's active spin wheels inside their schedule: labels and colours, no weights, stock or codes" }),
   popupsPerSession: JsonInteger({ minimum: 1, description: "How many different popups one session may see (default 1)" }),
   engage: t.Union([t.String(), t.Null()], { description: "The engagement chunk's URL (/v1/engage.js?v=…) when there is a popup or wheel to show, else null" }),
 });

@@ -979,7 +979,7 @@ export interface paths {
         put?: never;
         /**
          * Push ad spend rows (ads_import integration; secret in X-Svc-Secret or as a bearer token)
-         * @description Up to 5 000 rows (and 256 KB) a push. For each platform and account, every stored row of each day the push covers is replaced by its rows, in one transaction (docs/campaigns.md). Unknown site key or no ads_import integration → 404; missing or wrong secret → 401; a plan without integrations → 403 FEATURE_UNAVAILABLE; any bad row → 422 naming rows[i].field, nothing written.
+         * @description Up to 256 KB (about 2 000 rows) a push. For each platform and account, every stored row of each day the push covers is replaced by its rows, in one transaction (docs/campaigns.md). Unknown site key or no ads_import integration → 404; missing or wrong secret → 401; a plan without integrations → 403 FEATURE_UNAVAILABLE; a body that does not fit this schema (or repeats a row) → 422 naming rows.i.field, nothing written.
          */
         post: operations["postV1HooksAds_importBySiteKey"];
         delete?: never;
@@ -2218,10 +2218,226 @@ export interface operations {
                                 };
                             };
                         };
-                        /** @description The site's active popups inside their schedule, as PublicPopup (lib/engagement/types.ts) */
-                        popups: unknown[];
-                        /** @description The site's active spin wheels inside their schedule, as PublicWheel: labels and colours, no weights, stock or codes */
-                        wheels: unknown[];
+                        /** @description The site's active popups inside their schedule */
+                        popups: {
+                            id: string;
+                            /** @enum {string} */
+                            layout: "modal" | "slide_in" | "bar" | "fullscreen";
+                            /**
+                             * PopupContent
+                             * @description Plain text (shown as text, never as HTML) and colours
+                             */
+                            content: {
+                                title: string;
+                                text: string;
+                                /** @description https:// only */
+                                imageUrl: string | null;
+                                imageAlt: string;
+                                button: string;
+                                /** @description https:// or a path on the site */
+                                buttonUrl: string | null;
+                                colors: {
+                                    /** @description #rrggbb */
+                                    background: string;
+                                    /** @description #rrggbb */
+                                    text: string;
+                                    /** @description #rrggbb */
+                                    button: string;
+                                    /** @description #rrggbb */
+                                    buttonText: string;
+                                };
+                            };
+                            /**
+                             * LeadForm
+                             * @description null: no form (the button links to buttonUrl, or closes)
+                             */
+                            form: {
+                                /** @description Asked for, in order; email always among them */
+                                fields: ("email" | "name" | "phone" | "company" | "message")[];
+                                /** @description Of fields, the ones that must be filled; email always */
+                                required: ("email" | "name" | "phone" | "company" | "message")[];
+                                /** @description A consent checkbox; its text is stored with every lead that ticks it */
+                                consent: {
+                                    text: string;
+                                    required: boolean;
+                                } | null;
+                                submitLabel: string;
+                                successText: string;
+                            } | null;
+                            triggers: {
+                                /** @enum {string} */
+                                kind: "exit_intent" | "scroll" | "time_on_page" | "inactivity" | "pageviews" | "click" | "immediately";
+                                /**
+                                 * @description exit_intent: what stands for it without a pointer
+                                 * @enum {string}
+                                 */
+                                mobile?: "scroll_up" | "none";
+                                /** @description scroll */
+                                percent?: number;
+                                /** @description time_on_page, inactivity */
+                                seconds?: number;
+                                /** @description pageviews: in the tab's session, this one included */
+                                count?: number;
+                                /** @description click: a CSS selector */
+                                selector?: string;
+                            }[];
+                            /**
+                             * Targeting
+                             * @description AND-ed; an empty list does not restrict
+                             */
+                            targeting: {
+                                /** @description The page's path matches one of these (empty: any page) */
+                                paths: {
+                                    /** @enum {string} */
+                                    match: "equals" | "starts_with" | "contains" | "regex";
+                                    /** @description case-sensitive; regex at most 200 characters */
+                                    value: string;
+                                }[];
+                                excludePaths: {
+                                    /** @enum {string} */
+                                    match: "equals" | "starts_with" | "contains" | "regex";
+                                    /** @description case-sensitive; regex at most 200 characters */
+                                    value: string;
+                                }[];
+                                devices: ("desktop" | "mobile" | "tablet")[];
+                                /** @enum {string} */
+                                visitor: "any" | "new" | "returning";
+                                channels: string[];
+                                campaigns: string[];
+                                countries: string[];
+                            };
+                            frequency: {
+                                /** @enum {string} */
+                                show: "every_page" | "once_per_session" | "every_n_days";
+                                /** @description every_n_days only */
+                                days: number | null;
+                                stopAfterClose: boolean;
+                                stopAfterConvert: boolean;
+                                maxViews: number | null;
+                            };
+                            /** Format: date-time */
+                            endAt: string | null;
+                            /** @description Empty: no test; otherwise 2 to 5 */
+                            variants: {
+                                /** @description Unique; holdout is reserved; the first variant is the control when there is no holdout */
+                                key: string;
+                                name: string;
+                                weight: number;
+                                /** @enum {string} */
+                                layout?: "modal" | "slide_in" | "bar" | "fullscreen";
+                                content?: {
+                                    title?: string;
+                                    text?: string;
+                                    /** @description https:// only */
+                                    imageUrl?: string | null;
+                                    imageAlt?: string;
+                                    button?: string;
+                                    /** @description https:// or a path on the site */
+                                    buttonUrl?: string | null;
+                                    colors?: {
+                                        /** @description #rrggbb */
+                                        background: string;
+                                        /** @description #rrggbb */
+                                        text: string;
+                                        /** @description #rrggbb */
+                                        button: string;
+                                        /** @description #rrggbb */
+                                        buttonText: string;
+                                    };
+                                };
+                            }[];
+                            /** @description Percent of visitors shown nothing, kept as the baseline */
+                            holdout: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            updatedAt: string;
+                        }[];
+                        /** @description The site's active spin wheels inside their schedule: labels and colours, no weights, stock or codes */
+                        wheels: {
+                            id: string;
+                            title: string;
+                            text: string;
+                            slices: {
+                                label: string;
+                                /** @description #rrggbb */
+                                color: string;
+                            }[];
+                            /** LeadForm */
+                            form: {
+                                /** @description Asked for, in order; email always among them */
+                                fields: ("email" | "name" | "phone" | "company" | "message")[];
+                                /** @description Of fields, the ones that must be filled; email always */
+                                required: ("email" | "name" | "phone" | "company" | "message")[];
+                                /** @description A consent checkbox; its text is stored with every lead that ticks it */
+                                consent: {
+                                    text: string;
+                                    required: boolean;
+                                } | null;
+                                submitLabel: string;
+                                successText: string;
+                            };
+                            triggers: {
+                                /** @enum {string} */
+                                kind: "exit_intent" | "scroll" | "time_on_page" | "inactivity" | "pageviews" | "click" | "immediately";
+                                /**
+                                 * @description exit_intent: what stands for it without a pointer
+                                 * @enum {string}
+                                 */
+                                mobile?: "scroll_up" | "none";
+                                /** @description scroll */
+                                percent?: number;
+                                /** @description time_on_page, inactivity */
+                                seconds?: number;
+                                /** @description pageviews: in the tab's session, this one included */
+                                count?: number;
+                                /** @description click: a CSS selector */
+                                selector?: string;
+                            }[];
+                            /**
+                             * Targeting
+                             * @description AND-ed; an empty list does not restrict
+                             */
+                            targeting: {
+                                /** @description The page's path matches one of these (empty: any page) */
+                                paths: {
+                                    /** @enum {string} */
+                                    match: "equals" | "starts_with" | "contains" | "regex";
+                                    /** @description case-sensitive; regex at most 200 characters */
+                                    value: string;
+                                }[];
+                                excludePaths: {
+                                    /** @enum {string} */
+                                    match: "equals" | "starts_with" | "contains" | "regex";
+                                    /** @description case-sensitive; regex at most 200 characters */
+                                    value: string;
+                                }[];
+                                devices: ("desktop" | "mobile" | "tablet")[];
+                                /** @enum {string} */
+                                visitor: "any" | "new" | "returning";
+                                channels: string[];
+                                campaigns: string[];
+                                countries: string[];
+                            };
+                            colors: {
+                                /** @description #rrggbb */
+                                background: string;
+                                /** @description #rrggbb */
+                                text: string;
+                                /** @description #rrggbb */
+                                button: string;
+                                /** @description #rrggbb */
+                                buttonText: string;
+                            };
+                            /** Format: date-time */
+                            endAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601, UTC
+                             */
+                            updatedAt: string;
+                        }[];
                         /** @description How many different popups one session may see (default 1) */
                         popupsPerSession: number;
                         /** @description The engagement chunk's URL (/v1/engage.js?v=…) when there is a popup or wheel to show, else null */
@@ -5500,9 +5716,15 @@ export interface operations {
                          */
                         scope: "session" | "user";
                     };
-                    /** @description A calendar date YYYY-MM-DD (a date in the years 2000 to 2100) */
+                    /**
+                     * Format: date
+                     * @description A calendar date YYYY-MM-DD (a date in the years 2000 to 2100)
+                     */
                     from?: string;
-                    /** @description A calendar date YYYY-MM-DD (a date in the years 2000 to 2100) */
+                    /**
+                     * Format: date
+                     * @description A calendar date YYYY-MM-DD (a date in the years 2000 to 2100)
+                     */
                     to?: string;
                     /**
                      * @description Default none
@@ -5844,9 +6066,15 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     kind: "query" | "segments" | "retention" | "paths";
-                    /** @description A calendar date YYYY-MM-DD (a date in the years 2000 to 2100) */
+                    /**
+                     * Format: date
+                     * @description A calendar date YYYY-MM-DD (a date in the years 2000 to 2100)
+                     */
                     from?: string;
-                    /** @description A calendar date YYYY-MM-DD (a date in the years 2000 to 2100) */
+                    /**
+                     * Format: date
+                     * @description A calendar date YYYY-MM-DD (a date in the years 2000 to 2100)
+                     */
                     to?: string;
                     query?: {
                         /** @description One or more metrics; rows are sorted by the first */
@@ -9537,7 +9765,9 @@ export interface operations {
                     lead_id: string | number;
                     /** @description The form's answers; FULL_NAME, FIRST_NAME, LAST_NAME, (WORK_)EMAIL, (WORK_)PHONE_NUMBER and COMPANY_NAME are contact fields, other columns are matched by their name's words or kept */
                     user_column_data: {
+                        /** @description The column's id (FULL_NAME, EMAIL…) */
                         column_id?: string | null;
+                        /** @description The question's label */
                         column_name?: string | null;
                         string_value?: unknown;
                     }[];
@@ -9698,35 +9928,32 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description At most 5000 rows, and 256 KB, a push: send more in several pushes, each covering whole days */
+                    /** @description At most 256 KB a push (about 2 000 rows): send more in several pushes, each covering whole days */
                     rows: {
-                        /**
-                         * @default google_ads
-                         * @enum {string}
-                         */
+                        /** @enum {string} */
                         platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other";
-                        account?: string;
+                        account?: string | null;
                         /**
                          * Format: date
-                         * @description YYYY-MM-DD in the ad account's timezone
+                         * @description YYYY-MM-DD in the ad account's timezone (a day that exists)
                          */
                         date: string;
-                        campaignId?: string;
+                        campaignId?: string | null;
+                        /** @description Not blank */
                         campaignName: string;
                         utm?: {
-                            source?: string;
-                            medium?: string;
-                            campaign?: string;
-                            id?: string;
+                            source?: string | null;
+                            medium?: string | null;
+                            campaign?: string | null;
+                            id?: string | null;
                         };
                         spend: number;
-                        /** @description ISO 4217 */
+                        /** @description ISO 4217, upper case */
                         currency: string;
-                        impressions?: number;
-                        clicks?: number;
-                        /** @description The platform's own; shown beside ours, never added */
-                        conversions?: number;
-                        conversionValue?: number;
+                        impressions?: number | null;
+                        clicks?: number | null;
+                        conversions?: number | null;
+                        conversionValue?: number | null;
                     }[];
                 };
             };
@@ -9836,44 +10063,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        user: {
-                            /** @description 24 lowercase hex */
-                            id: string;
-                            name: string;
-                            email: string;
-                            emailVerified: boolean;
-                            twoFactorEnabled: boolean;
-                        };
-                        orgs: {
-                            /** @description 24 lowercase hex */
-                            id: string;
-                            name: string;
-                            /**
-                             * @default owner
-                             * @enum {string}
-                             */
-                            role: "owner" | "admin" | "analyst" | "viewer";
-                            requireTwoFactor: boolean;
-                        }[];
-                        /** @description 2FA is enabled (or required by an org) but not passed in this session */
-                        twoFactorRequired: boolean;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        stepUpUntil: string | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        idleExpiresAt: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        expiresAt: string;
-                    };
+                    "application/json": components["schemas"]["Session"];
                 };
             };
             /** @description Response for status 400 */
@@ -9992,44 +10182,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        user: {
-                            /** @description 24 lowercase hex */
-                            id: string;
-                            name: string;
-                            email: string;
-                            emailVerified: boolean;
-                            twoFactorEnabled: boolean;
-                        };
-                        orgs: {
-                            /** @description 24 lowercase hex */
-                            id: string;
-                            name: string;
-                            /**
-                             * @default owner
-                             * @enum {string}
-                             */
-                            role: "owner" | "admin" | "analyst" | "viewer";
-                            requireTwoFactor: boolean;
-                        }[];
-                        /** @description 2FA is enabled (or required by an org) but not passed in this session */
-                        twoFactorRequired: boolean;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        stepUpUntil: string | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        idleExpiresAt: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        expiresAt: string;
-                    };
+                    "application/json": components["schemas"]["Session"];
                 };
             };
             /** @description Response for status 400 */
@@ -10259,44 +10412,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        user: {
-                            /** @description 24 lowercase hex */
-                            id: string;
-                            name: string;
-                            email: string;
-                            emailVerified: boolean;
-                            twoFactorEnabled: boolean;
-                        };
-                        orgs: {
-                            /** @description 24 lowercase hex */
-                            id: string;
-                            name: string;
-                            /**
-                             * @default owner
-                             * @enum {string}
-                             */
-                            role: "owner" | "admin" | "analyst" | "viewer";
-                            requireTwoFactor: boolean;
-                        }[];
-                        /** @description 2FA is enabled (or required by an org) but not passed in this session */
-                        twoFactorRequired: boolean;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        stepUpUntil: string | null;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        idleExpiresAt: string;
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        expiresAt: string;
-                    };
+                    "application/json": components["schemas"]["Session"];
                 };
             };
             /** @description Response for status 400 */
@@ -11126,49 +11242,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        keys: {
-                            /** @description 24 lowercase hex */
-                            id: string;
-                            name: string;
-                            /** @description The first characters of the secret, to recognise it */
-                            prefix: string;
-                            /** @description Permission names, or ["*"] for all (never more than the creator's role) */
-                            permissions: string[];
-                            /** @description Site ids, or null for every site of the org */
-                            sites: string[] | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            expiresAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            lastUsedAt: string | null;
-                            lastUsedIp: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            revokedAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            rotatedAt: string | null;
-                            /** @description The member the key acts for */
-                            createdBy: {
-                                /** @description 24 lowercase hex */
-                                id: string;
-                                name: string;
-                            };
-                        }[];
+                        keys: components["schemas"]["ApiKeyView"][];
                     };
                 };
             };
@@ -11293,50 +11367,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** ApiKeyView */
-                        key: {
-                            /** @description 24 lowercase hex */
-                            id: string;
-                            name: string;
-                            /** @description The first characters of the secret, to recognise it */
-                            prefix: string;
-                            /** @description Permission names, or ["*"] for all (never more than the creator's role) */
-                            permissions: string[];
-                            /** @description Site ids, or null for every site of the org */
-                            sites: string[] | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            expiresAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            lastUsedAt: string | null;
-                            lastUsedIp: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            revokedAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            rotatedAt: string | null;
-                            /** @description The member the key acts for */
-                            createdBy: {
-                                /** @description 24 lowercase hex */
-                                id: string;
-                                name: string;
-                            };
-                        };
+                        key: components["schemas"]["ApiKeyView"];
                         /** @description The whole key (exk_…), shown once */
                         secret: string;
                     };
@@ -11455,50 +11486,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** ApiKeyView */
-                        key: {
-                            /** @description 24 lowercase hex */
-                            id: string;
-                            name: string;
-                            /** @description The first characters of the secret, to recognise it */
-                            prefix: string;
-                            /** @description Permission names, or ["*"] for all (never more than the creator's role) */
-                            permissions: string[];
-                            /** @description Site ids, or null for every site of the org */
-                            sites: string[] | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            createdAt: string;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            expiresAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            lastUsedAt: string | null;
-                            lastUsedIp: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            revokedAt: string | null;
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            rotatedAt: string | null;
-                            /** @description The member the key acts for */
-                            createdBy: {
-                                /** @description 24 lowercase hex */
-                                id: string;
-                                name: string;
-                            };
-                        };
+                        key: components["schemas"]["ApiKeyView"];
                         /** @description The whole key (exk_…), shown once */
                         secret: string;
                     };
@@ -11729,30 +11717,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        members: {
-                            /** @description 24 lowercase hex */
-                            id: string;
-                            name: string;
-                            email: string;
-                            /**
-                             * @default owner
-                             * @enum {string}
-                             */
-                            role: "owner" | "admin" | "analyst" | "viewer";
-                            twoFactorEnabled: boolean;
-                            emailVerified: boolean;
-                            /**
-                             * @description invited: no password yet, the link still works; invitation_expired: invite again after removing
-                             * @default active
-                             * @enum {string}
-                             */
-                            state: "active" | "invited" | "invitation_expired";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            memberSince: string;
-                        }[];
+                        members: components["schemas"]["MemberView"][];
                         /** @description Every member's sessions need a second factor */
                         requireTwoFactor: boolean;
                     };
@@ -11882,31 +11847,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** MemberView */
-                        member: {
-                            /** @description 24 lowercase hex */
-                            id: string;
-                            name: string;
-                            email: string;
-                            /**
-                             * @default owner
-                             * @enum {string}
-                             */
-                            role: "owner" | "admin" | "analyst" | "viewer";
-                            twoFactorEnabled: boolean;
-                            emailVerified: boolean;
-                            /**
-                             * @description invited: no password yet, the link still works; invitation_expired: invite again after removing
-                             * @default active
-                             * @enum {string}
-                             */
-                            state: "active" | "invited" | "invitation_expired";
-                            /**
-                             * Format: date-time
-                             * @description ISO 8601, UTC
-                             */
-                            memberSince: string;
-                        };
+                        member: components["schemas"]["MemberView"];
                         /**
                          * @description The invitation mail is sent (or, without SMTP_URL, its link logged)
                          * @constant
@@ -12150,30 +12091,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description 24 lowercase hex */
-                        id: string;
-                        name: string;
-                        email: string;
-                        /**
-                         * @default owner
-                         * @enum {string}
-                         */
-                        role: "owner" | "admin" | "analyst" | "viewer";
-                        twoFactorEnabled: boolean;
-                        emailVerified: boolean;
-                        /**
-                         * @description invited: no password yet, the link still works; invitation_expired: invite again after removing
-                         * @default active
-                         * @enum {string}
-                         */
-                        state: "active" | "invited" | "invitation_expired";
-                        /**
-                         * Format: date-time
-                         * @description ISO 8601, UTC
-                         */
-                        memberSince: string;
-                    };
+                    "application/json": components["schemas"]["MemberView"];
                 };
             };
             /** @description Response for status 400 */
@@ -14330,7 +14248,10 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     status: "open" | "dismissed" | "snoozed" | "done";
-                    /** @description Required for snoozed, refused otherwise: the item stays snoozed through this day in the site's timezone (today up to 365 days ahead) (a date in the years 2000 to 2100) */
+                    /**
+                     * Format: date
+                     * @description Required for snoozed, refused otherwise: the item stays snoozed through this day in the site's timezone (today up to 365 days ahead) (a date in the years 2000 to 2100)
+                     */
                     until?: string;
                 };
             };

@@ -35,6 +35,31 @@ test("the document is valid against the official OpenAPI 3.1 schema", () => {
   expect(validate(broken)).toBe(false);
 });
 
+/** Ajv 2020 loading the whole document as one schema resource, as a validator of its schemas does: null, or why it refused. */
+function resourceProblem(doc: unknown): string | null {
+  const ajv = new Ajv2020({ strict: false, logger: false });
+  try {
+    ajv.addSchema(doc as object, "https://tidemark.invalid/openapi.json");
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+test("every $id in the document is defined once (a named model is a component, referenced where used)", () => {
+  // The official schema cannot see it (its schema objects are any object), but JSON Schema
+  // 2020-12 allows each $id once per resource: a second inlined copy of a model is refused.
+  expect(resourceProblem(fx.doc)).toBeNull();
+  const ids: string[] = [];
+  JSON.stringify(fx.doc, (key, value) => (key === "$id" && typeof value === "string" && ids.push(value), value));
+  expect(ids).toEqual([]);
+  // The check can fail: the Session model inlined twice with its $id is refused.
+  const broken = structuredClone(fx.doc);
+  const session = { $id: "Session", ...fx.doc.components!.schemas!.Session };
+  for (const op of [broken.paths["/api/v1/session"].get, broken.paths["/api/v1/session"].post]) op.responses["200"].content["application/json"].schema = session;
+  expect(resourceProblem(broken)).toContain("resolves to more than one schema");
+});
+
 /** What is wrong with an answer against the operation's declared responses. */
 function answerProblems(op: Operation, answer: Answer): string[] {
   const declared = op.op.responses?.[String(answer.status)] ?? op.op.responses?.[`${String(answer.status)[0]}XX`] ?? op.op.responses?.default;

@@ -189,16 +189,19 @@ describe("the ads_import push", () => {
     expect(((await bad.json()) as any).error).toMatchObject({
       code: "VALIDATION_FAILED",
       details: [
-        { path: "rows[1].cost", message: "is not a field of a spend row" },
-        { path: "rows[1].spend", message: "must be a number ≥ 0" },
-        { path: "rows[1].currency", message: "must be an ISO 4217 currency code (3 letters)" },
+        { path: "rows.1.cost", message: "Unexpected property" },
+        { path: "rows.1.spend", message: "must be a number ≥ 0" },
+        { path: "rows.1.currency", message: "must be an ISO 4217 currency code: 3 upper-case letters" },
       ],
     });
     const repeated = await push({ rows: [tiktok("2026-11-03", 1), tiktok("2026-11-03", 2)] });
-    expect(((await repeated.json()) as any).error.details).toEqual([{ path: "rows[1]", message: "repeats rows[0] (the same platform, account, date and campaign)" }]);
+    expect(((await repeated.json()) as any).error.details).toEqual([{ path: "rows.1", message: "repeats rows.0 (the same platform, account, date and campaign)" }]);
+    // A body breaking a rule in every row names the first 20 problems.
     const tooMany = await push({ rows: Array(5001).fill({}) });
     expect(tooMany.status).toBe(422);
-    expect(((await tooMany.json()) as any).error.details).toEqual([{ path: "rows", message: "holds 5001 rows; at most 5000 a push" }]);
+    const tooManyDetails = ((await tooMany.json()) as any).error.details;
+    expect(tooManyDetails[0]).toEqual({ path: "rows.0.platform", message: "is required" });
+    expect(tooManyDetails.length).toBe(20);
     expect((await push({ rows: "x" })).status).toBe(422);
     expect((await push({ rows: [tiktok("2026-11-03", 1)] }, undefined, "tm_nosuchsite")).status).toBe(404);
     expect(query("SELECT * FROM ad_spend WHERE site_id = ? ORDER BY platform, date, campaign_id", site.id)).toEqual(before);
