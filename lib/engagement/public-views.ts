@@ -1,8 +1,4 @@
-import { t } from "elysia";
 import type { PopupDefinition, PublicPopup, PublicWheel, Variant, WheelDefinition } from "./types.ts";
-import { PopupDefinitionModel } from "./popup-definition.ts";
-import { WheelDefinitionModel } from "./wheel-definition.ts";
-import { Timestamp } from "../api/models.ts";
 
 /**
  * What the page gets of a stored popup or wheel (GET /v1/sites/{key}/config): the fields it
@@ -57,38 +53,3 @@ export function publicWheel(def: WheelDefinition, row: StoredRow): PublicWheel {
   };
 }
 
-/** The views as the document publishes them: the definitions' own models, picked as the views pick their fields. */
-const popupField = PopupDefinitionModel.properties;
-export const PublicPopupModel = t.Object(
-  {
-    id: t.String(),
-    layout: popupField.layout,
-    content: popupField.content,
-    form: popupField.form,
-    triggers: popupField.triggers,
-    targeting: popupField.targeting,
-    frequency: popupField.frequency,
-    endAt: popupField.endAt,
-    variants: popupField.variants,
-    holdout: popupField.holdout,
-    updatedAt: Timestamp,
-  },
-  { title: "PublicPopup", description: "A popup as the page gets it: no name, schedule start or statistics" },
-);
-
-const wheelField = WheelDefinitionModel.properties;
-export const PublicWheelModel = t.Object(
-  {
-    id: t.String(),
-    title: wheelField.title,
-    text: wheelField.text,
-    slices: t.Array(t.Pick(wheelField.slices.items, ["label", "color"]), { minItems: wheelField.slices.minItems, maxItems: wheelField.slices.maxItems }),
-    form: wheelField.form,
-    triggers: wheelField.triggers,
-    targeting: wheelField.targeting,
-    colors: wheelField.colors,
-    endAt: wheelField.endAt,
-    updatedAt: Timestamp,
-  },
-  { title: "PublicWheel", description: "A wheel as the page gets it: labels and colours only, no weights, stock or codes (the server draws)" },
-);

@@ -7,7 +7,7 @@ import { collectEndpoint, preflight } from "./collect-endpoint.ts";
 import { engagementEndpoints, type EngagementOptions } from "./engagement.ts";
 import { LeadAccepted, LeadSubmission, SpinOutcome, SpinRequest } from "../../lib/engagement/page-models.ts";
 import { VisitorContext, VisitorContextQuery } from "../../lib/engagement/visitor-context.ts";
-import { PublicPopupModel, PublicWheelModel } from "../../lib/engagement/public-views.ts";
+import { PublicPopupModel, PublicWheelModel } from "../../lib/engagement/public-view-models.ts";
 import type { DirectRoutes } from "../../lib/http/upstream.ts";
 import { CollectThread } from "../../lib/ingest/collect-thread.ts";
 import { bodyText } from "../../lib/http/request.ts";
