@@ -36,7 +36,8 @@ export function validationDetails(error: { type?: string; all?: ValueErrorLike[]
   const details: ErrorDetail[] = [];
   for (const e of all) {
     // Coerced query values fail without a path; QueryModel put the property name in the title.
-    const path = e.path ? fieldPath(e.path, part) : (e.schema?.title ?? part);
+    // A body's root (`123` where an object belongs) is the body itself.
+    const path = e.path ? fieldPath(e.path, part) : part === "query" ? (e.schema?.title ?? part) : part;
     const message = (typeof e.schema?.error === "string" ? e.schema.error : e.summary || e.message) ?? "is invalid";
     const key = `${path}|${message}`;
     if (seen.has(key)) continue;

@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import { SERVICE_CONFIG } from "../../lib/http/service.ts";
+import { bodiesWithoutDefaults, SERVICE_CONFIG } from "../../lib/http/service.ts";
 import { serviceDocs } from "../../lib/http/openapi.ts";
 import { ApiError } from "../../lib/errors.ts";
 import {
@@ -242,5 +242,5 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
   };
   app.get("/*", page, { detail: { hide: true } }).head("/*", page, { detail: { hide: true } });
 
-  return { app };
+  return { app: bodiesWithoutDefaults(app) };
 }
