@@ -1,5 +1,6 @@
 import { t, type Static } from "elysia";
 import { ApiError } from "../errors.ts";
+import { OneOf } from "../api/models.ts";
 import { siteByKey } from "../ingest/site-lookup.ts";
 import { requireOrgFeatures } from "../leads/inbound.ts";
 import { activeIntegrations, integrationPresenting } from "../integrations/secret.ts";
@@ -17,7 +18,7 @@ export const SpendPushBody = t.Object(
   {
     rows: t.Array(
       t.Object({
-        platform: t.UnionEnum([...AD_PLATFORMS]),
+        platform: OneOf(AD_PLATFORMS),
         account: t.Optional(t.String({ maxLength: MAX_TEXT })),
         date: t.String({ format: "date", description: "YYYY-MM-DD in the ad account's timezone" }),
         campaignId: t.Optional(t.String({ maxLength: MAX_TEXT })),

@@ -42,9 +42,11 @@ interface GateContext {
  * never revealing it), the role's permission and the step-up (403); then the path's ids
  * (malformed → 404, lib/http/errors.ts) and the input (422).
  */
-function gate<Caller>(admit: (c: GateContext) => Caller) {
+function gate<Caller>(admit: (c: GateContext) => Caller, needs: "session" | "origin" = "session") {
   const admitted = new WeakMap<Request, Caller>();
   return {
+    // The document says which routes need the session cookie (the merged document defines the scheme).
+    detail: needs === "session" ? { security: [{ sessionCookie: [] }] } : {},
     transform: (c: GateContext) => void admitted.set(c.request, admit(c)),
     resolve: ({ request }: { request: Request }) => ({ caller: admitted.get(request)! }),
   };
@@ -61,7 +63,7 @@ function dashboardBase(platform: Platform) {
     })
     .macro({
       /** A state-changing call without a session (sign-in, a verification link): the Origin check (CSRF). */
-      browser: (on: true) => gate((c) => on && checkOrigin(c.request.method, c.request.headers.get("origin"), platform.settings.publicUrl)),
+      browser: (on: true) => gate((c) => on && checkOrigin(c.request.method, c.request.headers.get("origin"), platform.settings.publicUrl), "origin"),
       /** The caller's live session, after the Origin check and the session rules for this kind of call. */
       signedIn: (kind: SessionCallKind) => gate((c) => session(c, kind)),
       /**

@@ -1805,10 +1805,7 @@ export interface components {
             id: string;
             name: string;
             email: string;
-            /**
-             * @default owner
-             * @enum {string}
-             */
+            /** @enum {string} */
             role: "owner" | "admin" | "analyst" | "viewer";
             twoFactorEnabled: boolean;
             emailVerified: boolean;
@@ -3417,10 +3414,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * @default webhook_out
-                     * @enum {string}
-                     */
+                    /** @enum {string} */
                     kind: "webhook_out" | "webhook_in" | "ads_import";
                     url?: string;
                 };
@@ -9667,10 +9661,7 @@ export interface operations {
                 "application/json": {
                     /** @description At most 5000 rows, and 256 KB, a push: send more in several pushes, each covering whole days */
                     rows: {
-                        /**
-                         * @default google_ads
-                         * @enum {string}
-                         */
+                        /** @enum {string} */
                         platform: "google_ads" | "meta_ads" | "microsoft_ads" | "linkedin_ads" | "tiktok_ads" | "other";
                         account?: string;
                         /**
@@ -11680,10 +11671,7 @@ export interface operations {
                             id: string;
                             name: string;
                             email: string;
-                            /**
-                             * @default owner
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             role: "owner" | "admin" | "analyst" | "viewer";
                             twoFactorEnabled: boolean;
                             emailVerified: boolean;
@@ -11812,10 +11800,7 @@ export interface operations {
                 "application/json": {
                     email: string;
                     name: string;
-                    /**
-                     * @default owner
-                     * @enum {string}
-                     */
+                    /** @enum {string} */
                     role: "owner" | "admin" | "analyst" | "viewer";
                 };
             };
@@ -11834,10 +11819,7 @@ export interface operations {
                             id: string;
                             name: string;
                             email: string;
-                            /**
-                             * @default owner
-                             * @enum {string}
-                             */
+                            /** @enum {string} */
                             role: "owner" | "admin" | "analyst" | "viewer";
                             twoFactorEnabled: boolean;
                             emailVerified: boolean;
@@ -12081,10 +12063,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * @default owner
-                     * @enum {string}
-                     */
+                    /** @enum {string} */
                     role: "owner" | "admin" | "analyst" | "viewer";
                 };
             };
@@ -12101,10 +12080,7 @@ export interface operations {
                         id: string;
                         name: string;
                         email: string;
-                        /**
-                         * @default owner
-                         * @enum {string}
-                         */
+                        /** @enum {string} */
                         role: "owner" | "admin" | "analyst" | "viewer";
                         twoFactorEnabled: boolean;
                         emailVerified: boolean;
