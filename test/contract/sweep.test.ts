@@ -2,6 +2,7 @@ import { afterAll, expect, test } from "bun:test";
 import { deref, envelopeProblems, fitsAsParameter, type Operation, type Schema } from "../helpers/openapi.ts";
 import { batch, ev } from "../helpers/hits.ts";
 import { baseline, openFixture, pool, send, urlOf, type RequestParts } from "./fixture.ts";
+import { ownerSession } from "../helpers/stack.ts";
 import { BAD_TEXT, MALFORMED_ID, NOT_OBJECT_BODIES, PROTOTYPE_NAMES, UNKNOWN_FIELD, badBodies, badJson } from "./bad-values.ts";
 import { nodesOf, replaced } from "./schema-values.ts";
 
@@ -238,4 +239,33 @@ test("no request body of the document has a default: what a caller leaves out is
   const bodied = fx.operations.filter((op) => op.body);
   expect(bodied.length).toBeGreaterThan(20);
   expect(bodied.flatMap((op) => defaultsIn(op.body, `${op.method} ${op.path}`, new Set()))).toEqual([]);
+});
+
+test("with the owner's session, a session route refuses a body that is not an object (422 at body, or 401/403/404 first) and a malformed path id (404, or 403 first)", async () => {
+  const { cookie, origin } = await ownerSession(fx.stack, fx.owner);
+  const browser = { cookie, origin };
+  // Signing out would end the session the rest uses.
+  const routes = guarded.filter((op) => op.op["x-session-only"] && !(op.method === "DELETE" && op.path === "/api/v1/session"));
+  const problems: string[] = [];
+  let atBody = 0;
+  let notFound = 0;
+  for (const op of routes) {
+    const [base] = baseline(fx, op);
+    if (op.body) {
+      for (const text of NOT_OBJECT_BODIES) {
+        const got = await refusalOf(op, { ...base, body: text }, browser);
+        if (got === "422 VALIDATION_FAILED [body]") atBody++;
+        else if (!/^(401|403|404) /.test(got)) problems.push(`${op.method} ${op.path} body ${text}: ${got}`);
+      }
+    }
+    // A name the document leaves free (a cookie's) is no id: "not-an-id" may be one.
+    for (const { name } of op.parameters.filter((p) => p.in === "path" && !fitsAsParameter(fx.validator, p.schema ?? {}, MALFORMED_ID))) {
+      const got = await refusalOf(op, { ...base, path: { ...base.path, [name]: MALFORMED_ID } }, browser);
+      if (got.startsWith("404 NOT_FOUND")) notFound++;
+      else if (!got.startsWith("403 ")) problems.push(`${op.method} ${op.path} ${name}: ${got}`);
+    }
+  }
+  expect(problems).toEqual([]);
+  expect(atBody).toBeGreaterThan(10);
+  expect(notFound).toBeGreaterThan(10);
 });
