@@ -31,7 +31,6 @@ export interface OrgCaller {
 interface GateContext {
   request: Request;
   params: Record<string, string | undefined>;
-  ip: string;
   token: string | undefined;
 }
 
@@ -92,8 +91,8 @@ type DashboardContext = ReturnType<typeof dashboardBase>;
 const contexts = new WeakMap<Platform, DashboardContext>();
 
 /**
- * The dashboard service's base (the router's signed context, the error envelope, the session of
- * the caller), one instance per platform so every route plugin that uses it shares the same hooks.
+ * The dashboard service's base (the router's signed context, the error envelope, the gates its
+ * routes declare), one instance per platform so every route plugin that uses it shares the same hooks.
  */
 export function dashboardContext(platform: Platform): DashboardContext {
   let context = contexts.get(platform);
