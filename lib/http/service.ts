@@ -42,7 +42,7 @@ FormatRegistry.Set("numeric", (value) => /^-?\d+(\.\d+)?$/.test(value));
  * does not list before checking, and `{"admin": true}` passed as `{}`. On a frozen value Clean
  * can delete nothing, so the check names each unknown field (422), at any depth.
  */
-export function frozenBody<T>(value: T): T {
+function frozenBody<T>(value: T): T {
   if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
     for (const item of Object.values(value)) frozenBody(item);
     Object.freeze(value);
