@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { Id, NullableTimestamp, Timestamp } from "./models.ts";
+import { Id, NullableTimestamp, OneOf, Timestamp } from "./models.ts";
 import { PERMISSIONS } from "../auth/permissions.ts";
 
 /** TypeBox models of the dashboard's Workspace → API keys routes (contract: docs/api.md "Sessions"). */
@@ -7,7 +7,7 @@ import { PERMISSIONS } from "../auth/permissions.ts";
 export const KeyParams = t.Object({ orgId: Id, keyId: Id });
 export const OrgParams = t.Object({ orgId: Id });
 
-const PermissionName = t.UnionEnum([...PERMISSIONS, "*"] as unknown as ["*"], { error: `must be a permission name (${PERMISSIONS.join(", ")}) or *` });
+const PermissionName = OneOf([...PERMISSIONS, "*"], { message: `must be a permission name (${PERMISSIONS.join(", ")}) or *` });
 
 export const KeyCreateBody = t.Object(
   {

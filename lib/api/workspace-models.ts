@@ -1,11 +1,11 @@
 import { t } from "elysia";
-import { Id, Timestamp } from "./models.ts";
+import { Id, OneOf, Timestamp } from "./models.ts";
 import { ROLES } from "../auth/permissions.ts";
 import { MAX_PASSWORD_LENGTH } from "../auth/passwords.ts";
 
 /** TypeBox models of the dashboard's Workspace → Members and integrations routes (contract: docs/api.md "Sessions"). */
 
-const RoleName = t.UnionEnum(ROLES as unknown as ["owner", "admin", "analyst", "viewer"], { error: `must be one of ${ROLES.join(", ")}` });
+const RoleName = OneOf(ROLES);
 
 export const MemberParams = t.Object({ orgId: Id, userId: Id });
 export const SiteWriteParams = t.Object({ orgId: Id, siteId: Id });
@@ -53,7 +53,7 @@ export const InvitationAccepted = t.Object({ email: t.String({ description: "Sig
 /** One shape for both kinds (the kind decides whether `url` is needed): a missing or extra url is a 422 naming it. */
 export const IntegrationCreateBody = t.Object(
   {
-    kind: t.UnionEnum(["webhook_out", "webhook_in", "ads_import"], { error: "must be webhook_out (leads sent to your URL), webhook_in (leads received) or ads_import (ad spend pushed)" }),
+    kind: OneOf(["webhook_out", "webhook_in", "ads_import"] as const, { message: "must be webhook_out (leads sent to your URL), webhook_in (leads received) or ads_import (ad spend pushed)" }),
     url: t.Optional(t.String({ minLength: 1, maxLength: 2000, error: "must be the endpoint's http(s) URL" })),
   },
   { additionalProperties: false },

@@ -1,6 +1,6 @@
 import { t, type Static, type TSchema } from "elysia";
 import type { TProperties } from "@sinclair/typebox";
-import { OneOf, Timestamp } from "../api/models.ts";
+import { Id, OneOf, SiteParams, Timestamp } from "../api/models.ts";
 import { DatedQuery } from "../analytics/models.ts";
 import { PopupDefinitionModel } from "./popup-definition.ts";
 import { WheelDefinitionModel } from "./wheel-definition.ts";
@@ -28,7 +28,7 @@ const ListOf = <T extends TProperties>(title: string, fields: T) =>
 /** A stored popup or wheel as a detail answer shows it. */
 const StoredOf = <T extends TSchema>(definition: T) => t.Object({ id: t.String(), name: t.String(), status: Status, createdAt: Timestamp, updatedAt: Timestamp, definition });
 
-export const EngagementParams = t.Object({ orgId: t.String(), siteId: t.String(), id: t.String() });
+export const EngagementParams = t.Object({ ...SiteParams.properties, id: Id });
 export const EngagementQuery = t.Object(DatedQuery);
 
 export const PopupList = ListOf("PopupList", {

@@ -36,7 +36,8 @@ export function validationDetails(error: { type?: string; all?: ValueErrorLike[]
   const details: ErrorDetail[] = [];
   for (const e of all) {
     // Coerced query values fail without a path; QueryModel put the property name in the title.
-    const path = e.path ? fieldPath(e.path, part) : (e.schema?.title ?? part);
+    // A body's root (`123` where an object belongs) is the body itself.
+    const path = e.path ? fieldPath(e.path, part) : part === "query" ? (e.schema?.title ?? part) : part;
     const message = (typeof e.schema?.error === "string" ? e.schema.error : e.summary || e.message) ?? "is invalid";
     const key = `${path}|${message}`;
     if (seen.has(key)) continue;
@@ -67,6 +68,9 @@ export function mapError(code: string | number, error: unknown, options: MapErro
   if (error instanceof ApiError) return errorResponse(error.code, error.message, error.details, requestId, error.headers);
   switch (code) {
     case "VALIDATION": {
+      // A path id that cannot name anything is an unknown id (spec 7): 404, never 422. Elysia checks
+      // the path before the query and the body, so it is said before any input is judged.
+      if ((error as { type?: string }).type === "params") return errorResponse("NOT_FOUND", "Not found", validationDetails(error as never), requestId);
       const invalid = validationError(error as never);
       return errorResponse(invalid.code, invalid.message, invalid.details, requestId);
     }

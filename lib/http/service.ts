@@ -39,6 +39,47 @@ FormatRegistry.Set("numeric", (value) => /^-?\d+(\.\d+)?$/.test(value));
 // `format: date` is a day that exists, as the document's readers take it; Elysia's also takes 2026-02-30.
 FormatRegistry.Set("date", (value) => calendarDay(value) !== null);
 
+/**
+ * A parsed body frozen at every depth (the parser bounds the depth), so what the caller sent is
+ * what the route's schema checks: Elysia's normalize (TypeBox Clean) deletes the fields a schema
+ * does not list before checking, and `{"admin": true}` passed as `{}`. On a frozen value Clean
+ * can delete nothing, so the check names each unknown field (422), at any depth.
+ */
+function frozenBody<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    for (const item of Object.values(value)) frozenBody(item);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** A schema node copied without any `default`, at every depth (symbol keys and functions kept: TypeBox's kinds and transforms). */
+function copyWithoutDefaults(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(copyWithoutDefaults);
+  if (node === null || typeof node !== "object") return node;
+  const copy: Record<PropertyKey, unknown> = {};
+  for (const key of Reflect.ownKeys(node)) if (key !== "default") copy[key] = copyWithoutDefaults((node as Record<PropertyKey, unknown>)[key]);
+  return copy;
+}
+
+/**
+ * Called once a service's routes are declared, before its first request. Elysia fills a body
+ * schema's defaults in before checking (`Object.assign(defaults, body)`): the body `123` became
+ * `{ role: "owner" }` and `{}` passed a required field; its own `t.Integer` and `t.Numeric` carry
+ * such a default unseen. A body is what the caller sent, so every route's body schema drops its
+ * defaults; the nodes under its root are replaced by copies, so a model shared with a query
+ * (whose documented defaults apply) or a response keeps its own.
+ */
+export function bodiesWithoutDefaults<App extends { routes: { hooks?: { body?: unknown } }[] }>(app: App): App {
+  for (const route of app.routes) {
+    const body = route.hooks?.body as Record<PropertyKey, unknown> | undefined;
+    if (!body || typeof body !== "object") continue;
+    delete body.default;
+    for (const key of Reflect.ownKeys(body)) body[key] = copyWithoutDefaults(body[key]);
+  }
+  return app;
+}
+
 export interface ServiceOptions {
   name: string;
   /** Signs/verifies the context headers the router sends. */
@@ -61,7 +102,7 @@ export function serviceBase(options: ServiceOptions) {
   };
   return new Elysia({ name: `service-base:${options.name}` })
     .onTransform({ as: "global" }, ({ request, route, path }) => recordRoute(request, route, path))
-    .onParse({ as: "global" }, async ({ request }) => readJsonBody(request))
+    .onParse({ as: "global" }, async ({ request }) => frozenBody(await readJsonBody(request)))
     .onError({ as: "global" }, ({ code, error, request }) => {
       return mapError(code, error, { requestId: requestIdOf(request), byo: contextOf(request)?.auth?.byo, log: logLine });
     })

@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import { SERVICE_CONFIG } from "../../lib/http/service.ts";
+import { bodiesWithoutDefaults, SERVICE_CONFIG } from "../../lib/http/service.ts";
 import { serviceDocs } from "../../lib/http/openapi.ts";
 import { ApiError } from "../../lib/errors.ts";
 import {
@@ -53,8 +53,7 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
     .get("/healthz", () => ({ ok: true, service: "dashboard" }), { detail: { hide: true } })
     .post(
       "/api/v1/session",
-      async ({ body, sameOrigin, ip, request, set }) => {
-        sameOrigin();
+      async ({ body, ip, request, set }) => {
         const { token, live } = await signIn(platform, body, { ip, userAgent: request.headers.get("user-agent") });
         set.headers["set-cookie"] = sessionCookieHeader(token, platform.settings);
         // A first sign-in with an unverified address mails a link (in the background: the answer does not wait for SMTP).
@@ -64,6 +63,7 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
         return view(live);
       },
       {
+        browser: true,
         body: SignInBody,
       parse: "json",
         response: { 200: Session, ...ERRORS },
@@ -73,29 +73,30 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
         ),
       },
     )
-    .get("/api/v1/session", ({ session }) => view(session("session")), {
+    .get("/api/v1/session", ({ caller }) => view(caller), {
+      signedIn: "session",
       response: { 200: Session, ...ERRORS },
       detail: doc("The signed-in user, their orgs and the session's deadlines", "No cookie → 401 UNAUTHENTICATED; ended (idle 30 min, 12 h after sign-in) or revoked → 401 SESSION_EXPIRED."),
     })
     .delete(
       "/api/v1/session",
-      async ({ session, set }) => {
-        const live = session("session");
+      async ({ caller: live, set }) => {
         revokeSession(platform.control, live.session.id, platform.now());
         await auditUser(platform, live.user, { action: "user.logout", label: "Signed out" });
         set.headers["set-cookie"] = clearedSessionCookie(platform.settings);
         set.status = 204;
         return undefined;
       },
-      { response: { 204: NoContent, ...ERRORS }, detail: doc("Sign out", "Revokes the session and clears the cookie.") },
+      { signedIn: "session", response: { 204: NoContent, ...ERRORS }, detail: doc("Sign out", "Revokes the session and clears the cookie.") },
     )
     .post(
       "/api/v1/session/second-factor",
-      async ({ body, session, ip, token }) => {
-        await passSecondFactor(platform, session("second-factor"), body, ip);
+      async ({ body, caller, ip, token }) => {
+        await passSecondFactor(platform, caller, body, ip);
         return view(liveSession(platform, token));
       },
       {
+        signedIn: "second-factor",
         body: SecondFactorBody,
       parse: "json",
         response: { 200: Session, ...ERRORS },
@@ -107,23 +108,22 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
     )
     .post(
       "/api/v1/session/email-verification",
-      async ({ session, set }) => {
-        const live = session("email-verification");
+      async ({ caller: live, set }) => {
         if (live.user.emailVerifiedAt !== null) throw new ApiError("CONFLICT", "The e-mail address is already verified", [{ path: "email", message: "already verified" }]);
         await sendVerificationLink(platform, live.user);
         set.status = 202;
         return { sent: true as const };
       },
-      { response: { 202: EmailSent, ...ERRORS }, detail: doc("Send a new e-mail verification link", "The link is `PUBLIC_URL/verify-email?token=…`, valid 24 hours; without SMTP_URL it is written to the log.") },
+      { signedIn: "email-verification", response: { 202: EmailSent, ...ERRORS }, detail: doc("Send a new e-mail verification link", "The link is `PUBLIC_URL/verify-email?token=…`, valid 24 hours; without SMTP_URL it is written to the log.") },
     )
     .post(
       "/api/v1/email-verification",
-      async ({ body, sameOrigin }) => {
-        sameOrigin();
+      async ({ body }) => {
         await verifyEmail(platform, body.token);
         return { verified: true as const };
       },
       {
+        browser: true,
         body: EmailTokenBody,
       parse: "json",
         response: { 200: EmailVerified, ...ERRORS },
@@ -132,12 +132,13 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
     )
     .post(
       "/api/v1/me/password",
-      async ({ body, session, ip, set }) => {
-        await changePassword(platform, session("other"), body, ip);
+      async ({ body, caller, ip, set }) => {
+        await changePassword(platform, caller, body, ip);
         set.status = 204;
         return undefined;
       },
       {
+        signedIn: "other",
         body: PasswordChangeBody,
       parse: "json",
         response: { 204: NoContent, ...ERRORS },
@@ -147,7 +148,8 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
         ),
       },
     )
-    .post("/api/v1/me/two-factor", ({ body, session, ip }) => startTwoFactor(platform, session("enrolment"), body.password, ip), {
+    .post("/api/v1/me/two-factor", ({ body, caller, ip }) => startTwoFactor(platform, caller, body.password, ip), {
+      signedIn: "enrolment",
       body: PasswordProofBody,
       parse: "json",
       response: { 200: TwoFactorEnrolment, ...ERRORS },
@@ -156,7 +158,8 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
         "`{ password }`: the account's password, proved again (a wrong one → 401 UNAUTHENTICATED, details path `password`, counted toward the lock). Returns a new TOTP secret, its otpauth:// URI and a QR code; confirm with a code to turn two-factor on. Already on → 409.",
       ),
     })
-    .post("/api/v1/me/two-factor/confirm", ({ body, session }) => confirmTwoFactor(platform, session("enrolment"), body.code), {
+    .post("/api/v1/me/two-factor/confirm", ({ body, caller }) => confirmTwoFactor(platform, caller, body.code), {
+      signedIn: "enrolment",
       body: TwoFactorConfirmBody,
       parse: "json",
       response: { 200: RecoveryCodes, ...ERRORS },
@@ -167,12 +170,13 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
     })
     .delete(
       "/api/v1/me/two-factor",
-      async ({ body, session, ip, set }) => {
-        await turnOffTwoFactor(platform, session("other"), body.password, ip);
+      async ({ body, caller, ip, set }) => {
+        await turnOffTwoFactor(platform, caller, body.password, ip);
         set.status = 204;
         return undefined;
       },
       {
+        signedIn: "other",
         body: PasswordProofBody,
         parse: "json",
         response: { 204: NoContent, ...ERRORS },
@@ -183,23 +187,21 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
       },
     );
   app
-    .get("/api/v1/orgs/:orgId/keys", ({ manager, params }) => {
-      manager(params.orgId, "API keys", false);
-      return { keys: orgKeys(platform, params.orgId) };
-    }, {
+    .get("/api/v1/orgs/:orgId/keys", ({ caller }) => ({ keys: orgKeys(platform, caller.org.id) }), {
+      manages: { what: "API keys", sensitive: false },
       params: OrgParams,
       response: { 200: KeyList, ...ERRORS },
       detail: doc("The org's API keys", "Every key of the org, newest first, with its last use; never the secret. Owners and admins only (others 403 FORBIDDEN; not a member → 404)."),
     })
     .post(
       "/api/v1/orgs/:orgId/keys",
-      async ({ manager, params, body, set }) => {
-        const { live, org, actor } = manager(params.orgId, "API keys", true);
+      async ({ caller: { live, org, actor }, body, set }) => {
         const { id, key } = await issueKey(platform, org, { userId: live.user.id, name: body.name.trim(), permissions: body.permissions, sites: body.sites, expiresInDays: body.expiresInDays }, actor);
         set.status = 201;
         return { key: keyOfOrg(platform, org.id, id), secret: key };
       },
       {
+        manages: { what: "API keys", sensitive: true },
         params: OrgParams,
         body: KeyCreateBody,
         parse: "json",
@@ -212,12 +214,12 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
     )
     .post(
       "/api/v1/orgs/:orgId/keys/:keyId/rotate",
-      async ({ manager, params }) => {
-        const { org, actor } = manager(params.orgId, "API keys", true);
+      async ({ caller: { org, actor }, params }) => {
         const { key } = await rotateKeyRow(platform, org, orgKey(platform, org.id, params.keyId), actor);
         return { key: keyOfOrg(platform, org.id, params.keyId), secret: key };
       },
       {
+        manages: { what: "API keys", sensitive: true },
         params: KeyParams,
         response: { 200: KeyWithSecret, ...ERRORS },
         detail: doc("Rotate an API key", `A new secret (in this answer only); the old one stops working at once. Unknown key or another org's → 404; revoked → 409. ${STEP_UP_NOTE}`),
@@ -225,13 +227,13 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
     )
     .delete(
       "/api/v1/orgs/:orgId/keys/:keyId",
-      async ({ manager, params, set }) => {
-        const { org, actor } = manager(params.orgId, "API keys", true);
+      async ({ caller: { org, actor }, params, set }) => {
         await revokeKeyRow(platform, org, orgKey(platform, org.id, params.keyId), actor);
         set.status = 204;
         return undefined;
       },
       {
+        manages: { what: "API keys", sensitive: true },
         params: KeyParams,
         response: { 204: NoContent, ...ERRORS },
         detail: doc("Revoke an API key", `The key stops working at once. Unknown key or another org's → 404; already revoked → 409. ${STEP_UP_NOTE}`),
@@ -256,5 +258,5 @@ export function createDashboardService(platform: Platform, spa: ((request: Reque
   };
   app.get("/*", page, { detail: { hide: true } }).head("/*", page, { detail: { hide: true } });
 
-  return { app };
+  return { app: bodiesWithoutDefaults(app) };
 }

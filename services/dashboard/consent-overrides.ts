@@ -20,13 +20,13 @@ export function consentOverrideRoutes(platform: Platform) {
     .use(dashboardContext(platform))
     .put(
       "/api/v1/orgs/:orgId/sites/:siteId/cookies/overrides/:name",
-      async ({ manager, params, body }) => {
-        const { org, actor } = manager(params.orgId, "cookie classifications", false);
+      async ({ caller: { org, actor }, params, body }) => {
         const site = orgSite(platform.control.db, org.id, params.siteId);
         const override = checkOverride({ ...body, name: params.name }, PATHS);
         return classifyName(platform, org, await platform.tenants.get(org), site, override, actor);
       },
       {
+        manages: { what: "cookie classifications", sensitive: false },
         params: OverrideParams,
         body: OverrideBody,
         parse: "json",
@@ -39,14 +39,14 @@ export function consentOverrideRoutes(platform: Platform) {
     )
     .delete(
       "/api/v1/orgs/:orgId/sites/:siteId/cookies/overrides/:name",
-      async ({ manager, params, set }) => {
-        const { org, actor } = manager(params.orgId, "cookie classifications", false);
+      async ({ caller: { org, actor }, params, set }) => {
         const site = orgSite(platform.control.db, org.id, params.siteId);
         await unclassifyName(platform, org, await platform.tenants.get(org), site, checkName(params.name, PATHS.name), actor, PATHS.name);
         set.status = 204;
         return undefined;
       },
       {
+        manages: { what: "cookie classifications", sensitive: false },
         params: OverrideParams,
         response: { 204: NoContent, ...ERRORS },
         detail: doc(

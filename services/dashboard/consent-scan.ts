@@ -17,8 +17,7 @@ export interface ConsentScanOptions {
 export function consentScanRoutes(platform: Platform, options: ConsentScanOptions = {}) {
   return new Elysia({ name: "dashboard:consent-scan" }).use(dashboardContext(platform)).post(
     "/api/v1/orgs/:orgId/sites/:siteId/cookies/scan",
-    async ({ manager, params, set }) => {
-      const { org, actor } = manager(params.orgId, "cookie scans", false);
+    async ({ caller: { org, actor }, params, set }) => {
       requireOrgFeatures(platform, org.id, ["consent"]);
       const site = orgSite(platform.control.db, org.id, params.siteId);
       const { store, scan, created } = await requestScan(platform, org, site, "dashboard", actor);
@@ -28,6 +27,7 @@ export function consentScanRoutes(platform: Platform, options: ConsentScanOption
       return answer;
     },
     {
+      manages: { what: "cookie scans", sensitive: false },
       params: SiteWriteParams,
       response: { 202: ScanAnswer, ...ERRORS },
       detail: doc(

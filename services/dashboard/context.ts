@@ -19,41 +19,71 @@ export const NoContent = t.Void({ description: "No content" });
 export const STEP_UP_NOTE =
   "Owners and admins only (others 403 FORBIDDEN; not a member → 404). A sensitive change: needs a second factor from the last 15 minutes (403 STEP_UP_REQUIRED; a user without two-factor gets the same code with details path `twoFactor`: enable it first).";
 
-type SessionOf = (kind: SessionCallKind) => LiveSession;
+/** Who a route admitted, for its handler: the live session, and for an org's route the org, the caller's role and the actor audited. */
+export interface OrgCaller {
+  live: LiveSession;
+  org: ReturnType<typeof orgForManager>["org"];
+  role: ReturnType<typeof orgForManager>["role"];
+  actor: ReturnType<typeof userActor>;
+}
+
+/** What a gate sees: the request as it came, before its path, query and body are checked. */
+interface GateContext {
+  request: Request;
+  params: Record<string, string | undefined>;
+  token: string | undefined;
+}
+
+/**
+ * The dashboard's routes declare who may call them (`browser`, `signedIn`, `manages`,
+ * `memberWith`), and the declaration runs before Elysia checks the path, query and body:
+ * one order for every route (docs/decisions.md) — the session (401), the org's scope (404,
+ * never revealing it), the role's permission and the step-up (403); then the path's ids
+ * (malformed → 404, lib/http/errors.ts) and the input (422).
+ */
+function gate<Caller>(admit: (c: GateContext) => Caller, needs: "session" | "origin" = "session") {
+  const admitted = new WeakMap<Request, Caller>();
+  return {
+    // The document says which routes need the session cookie (the merged document defines the scheme).
+    detail: needs === "session" ? { security: [{ sessionCookie: [] }] } : {},
+    transform: (c: GateContext) => void admitted.set(c.request, admit(c)),
+    resolve: ({ request }: { request: Request }) => ({ caller: admitted.get(request)! }),
+  };
+}
 
 function dashboardBase(platform: Platform) {
+  const session = (c: GateContext, kind: SessionCallKind): LiveSession => admitSession(platform, c.token, { method: c.request.method, origin: c.request.headers.get("origin"), kind });
+  const orgCaller = (live: LiveSession, found: Pick<OrgCaller, "org" | "role">): OrgCaller => ({ live, ...found, actor: userActor(live.user) });
   return new Elysia({ name: "dashboard-context" })
     .use(serviceBase({ name: "dashboard", secret: platform.secret, requireAuth: false }))
     .derive({ as: "global" }, ({ request, ctx, path }) => {
       if (!ctx && path !== "/healthz" && !path.startsWith("/_internal/")) throw new ApiError("UNAUTHENTICATED", "This service answers only requests forwarded by the router");
-      const token = sessionCookie(request.headers.get("cookie"));
-      const origin = request.headers.get("origin");
-      const session: SessionOf = (kind) => admitSession(platform, token, { method: request.method, origin, kind });
-      return {
-        ip: ctx?.ip ?? "unknown",
-        /** The caller's live session, after the Origin check and the session rules for this kind of call. */
-        session,
-        /** State-changing calls without a session (sign-in, a verification link) pass the Origin check too. */
-        sameOrigin: () => checkOrigin(request.method, origin, platform.settings.publicUrl),
-        /**
-         * A workspace page's caller: the signed-in owner or admin of the path's org (`what` names the
-         * page in a refusal); a `sensitive` change needs a step-up.
-         */
-        manager: (orgId: string, what: string, sensitive: boolean) => {
-          const live = session("other");
-          const { org, role } = orgForManager(platform, orgId, live.user.id, what);
+      return { ip: ctx?.ip ?? "unknown", token: sessionCookie(request.headers.get("cookie")) };
+    })
+    .macro({
+      /** A state-changing call without a session (sign-in, a verification link): the Origin check (CSRF). */
+      browser: (on: true) => gate((c) => on && checkOrigin(c.request.method, c.request.headers.get("origin"), platform.settings.publicUrl), "origin"),
+      /** The caller's live session, after the Origin check and the session rules for this kind of call. */
+      signedIn: (kind: SessionCallKind) => gate((c) => session(c, kind)),
+      /**
+       * A workspace page's caller: the signed-in owner or admin of the path's org (`what` names the
+       * page in a refusal); a `sensitive` change needs a step-up.
+       */
+      manages: ({ what, sensitive }: { what: string; sensitive: boolean }) =>
+        gate((c) => {
+          const live = session(c, "other");
+          const found = orgForManager(platform, c.params.orgId ?? "", live.user.id, what);
           if (sensitive) checkStepUp(live.session.secondFactorAt, platform.now(), live.user.twoFactorEnabledAt !== null);
-          return { live, org, role, actor: userActor(live.user) };
-        },
-        /** A session change open to every member whose role holds `permission` (report schedules: reports.export), on the org's plan `feature`. */
-        memberWith: (orgId: string, permission: Permission, feature: Feature) => {
-          const live = session("other");
-          const { org, role } = orgForPermission(platform, orgId, live.user.id, permission);
-          requireOrgFeatures(platform, org.id, [feature]);
-          return { live, org, role, actor: userActor(live.user) };
-        },
-        token,
-      };
+          return orgCaller(live, found);
+        }),
+      /** A session change open to every member whose role holds `permission` (report schedules: reports.export), on the org's plan `feature`. */
+      memberWith: ({ permission, feature }: { permission: Permission; feature: Feature }) =>
+        gate((c) => {
+          const live = session(c, "other");
+          const found = orgForPermission(platform, c.params.orgId ?? "", live.user.id, permission);
+          requireOrgFeatures(platform, found.org.id, [feature]);
+          return orgCaller(live, found);
+        }),
     });
 }
 
@@ -61,8 +91,8 @@ type DashboardContext = ReturnType<typeof dashboardBase>;
 const contexts = new WeakMap<Platform, DashboardContext>();
 
 /**
- * The dashboard service's base (the router's signed context, the error envelope, the session of
- * the caller), one instance per platform so every route plugin that uses it shares the same hooks.
+ * The dashboard service's base (the router's signed context, the error envelope, the gates its
+ * routes declare), one instance per platform so every route plugin that uses it shares the same hooks.
  */
 export function dashboardContext(platform: Platform): DashboardContext {
   let context = contexts.get(platform);

@@ -17,13 +17,13 @@ export function recommendationStatusRoutes(platform: Platform) {
     .use(dashboardContext(platform))
     .put(
       "/api/v1/orgs/:orgId/sites/:siteId/recommendations/:ruleKey/status",
-      async ({ manager, params, body }) => {
-        const { org, actor } = manager(params.orgId, "recommendations", false);
+      async ({ caller: { org, actor }, params, body }) => {
         requireOrgFeatures(platform, org.id, ["recommendations"]);
         const site = orgSite(platform.control.db, org.id, params.siteId);
         return setRecommendationStatus(await platform.tenants.get(org), site, { ruleKey: params.ruleKey, ...body }, actor, platform.now(), PATHS);
       },
       {
+        manages: { what: "recommendations", sensitive: false },
         params: StatusParams,
         body: StatusBody,
         parse: "json",
@@ -42,8 +42,9 @@ export function benchmarkingRoutes(platform: Platform) {
     .use(dashboardContext(platform))
     .get(
       "/api/v1/orgs/:orgId/settings/benchmarks",
-      ({ manager, params }) => benchmarkingOf(platform.control.db, manager(params.orgId, "settings", false).org.id)!,
+      ({ caller }) => benchmarkingOf(platform.control.db, caller.org.id)!,
       {
+        manages: { what: "settings", sensitive: false },
         params: OrgParams,
         response: { 200: BenchmarkingView, ...ERRORS },
         detail: doc("The org's industry benchmarks setting", "Its industry (the peer group) and whether it opted out. Owners and admins only (others 403 FORBIDDEN; not a member → 404)."),
@@ -51,13 +52,13 @@ export function benchmarkingRoutes(platform: Platform) {
     )
     .patch(
       "/api/v1/orgs/:orgId/settings/benchmarks",
-      async ({ manager, params, body }) => {
-        const { org, actor } = manager(params.orgId, "settings", false);
+      async ({ caller: { org, actor }, body }) => {
         const industry = body.industry === undefined ? undefined : industryOf(body.industry, "industry");
         const { inputsRemoved: _, ...after } = await changeBenchmarking(platform, org, { industry, optOut: body.optOut }, actor);
         return after;
       },
       {
+        manages: { what: "settings", sensitive: false },
         params: OrgParams,
         body: BenchmarkingChange,
         parse: "json",

@@ -7,6 +7,8 @@ import type { Platform } from "../../lib/platform.ts";
 import { dashboardContext, doc, ERRORS, NoContent } from "./context.ts";
 
 const ScheduleParams = t.Object({ orgId: Id, siteId: Id, scheduleId: Id });
+/** Who may change a schedule: a member whose role holds reports.export, on an org with the reports feature. */
+const SCHEDULER = { memberWith: { permission: "reports.export", feature: "reports" } } as const;
 const WHO =
   "Members whose role holds `reports.export` (owners, admins, analysts; a viewer → 403 FORBIDDEN; not a member, a site outside the org or a schedule of another site → 404); an org without the reports feature → 403 FEATURE_UNAVAILABLE. No step-up: each send goes only to recipients who may read the report at that moment — members whose own role reads it, and, for a report without personal data, addresses their owners confirmed (docs/reports.md \"Whose permissions\").";
 
@@ -20,13 +22,13 @@ export function reportScheduleRoutes(platform: Platform) {
     .use(dashboardContext(platform))
     .post(
       "/api/v1/orgs/:orgId/sites/:siteId/report-schedules",
-      async ({ memberWith, params, body, set }) => {
-        const { live, org, actor } = memberWith(params.orgId, "reports.export", "reports");
+      async ({ caller: { live, org, actor }, params, body, set }) => {
         const item = await createSchedule(platform, { orgId: org.id, siteId: params.siteId }, body, { actor, ownerUserId: live.user.id });
         set.status = 201;
         return item;
       },
       {
+        ...SCHEDULER,
         params: SiteWriteParams,
         body: ScheduleInput,
         parse: "json",
@@ -39,11 +41,11 @@ export function reportScheduleRoutes(platform: Platform) {
     )
     .patch(
       "/api/v1/orgs/:orgId/sites/:siteId/report-schedules/:scheduleId",
-      async ({ memberWith, params, body }) => {
-        const { org, actor } = memberWith(params.orgId, "reports.export", "reports");
+      async ({ caller: { org, actor }, params, body }) => {
         return updateSchedule(platform, { orgId: org.id, siteId: params.siteId, scheduleId: params.scheduleId }, body, { actor });
       },
       {
+        ...SCHEDULER,
         params: ScheduleParams,
         body: ScheduleChange,
         parse: "json",
@@ -53,11 +55,11 @@ export function reportScheduleRoutes(platform: Platform) {
     )
     .post(
       "/api/v1/orgs/:orgId/sites/:siteId/report-schedules/:scheduleId/pause",
-      ({ memberWith, params }) => {
-        const { org, actor } = memberWith(params.orgId, "reports.export", "reports");
+      ({ caller: { org, actor }, params }) => {
         return setScheduleActive(platform, { orgId: org.id, siteId: params.siteId, scheduleId: params.scheduleId }, false, { actor });
       },
       {
+        ...SCHEDULER,
         params: ScheduleParams,
         response: { 200: ScheduleItem, ...ERRORS },
         detail: doc("Pause a report schedule", `Nothing is sent until it is resumed (\`pausedReason\` \`paused\`); pausing a paused one changes nothing. Audited \`report.schedule_paused\`. ${WHO}`),
@@ -65,11 +67,11 @@ export function reportScheduleRoutes(platform: Platform) {
     )
     .post(
       "/api/v1/orgs/:orgId/sites/:siteId/report-schedules/:scheduleId/resume",
-      ({ memberWith, params }) => {
-        const { org, actor } = memberWith(params.orgId, "reports.export", "reports");
+      ({ caller: { org, actor }, params }) => {
         return setScheduleActive(platform, { orgId: org.id, siteId: params.siteId, scheduleId: params.scheduleId }, true, { actor });
       },
       {
+        ...SCHEDULER,
         params: ScheduleParams,
         response: { 200: ScheduleItem, ...ERRORS },
         detail: doc("Resume a report schedule", `The next send is computed from now and earlier failures are forgotten; no SMTP_URL → 422 (path \`SMTP_URL\`). Audited \`report.schedule_resumed\`. ${WHO}`),
@@ -77,13 +79,13 @@ export function reportScheduleRoutes(platform: Platform) {
     )
     .delete(
       "/api/v1/orgs/:orgId/sites/:siteId/report-schedules/:scheduleId",
-      async ({ memberWith, params, set }) => {
-        const { org, actor } = memberWith(params.orgId, "reports.export", "reports");
+      async ({ caller: { org, actor }, params, set }) => {
         await deleteSchedule(platform, { orgId: org.id, siteId: params.siteId, scheduleId: params.scheduleId }, { actor });
         set.status = 204;
         return undefined;
       },
       {
+        ...SCHEDULER,
         params: ScheduleParams,
         response: { 204: NoContent, ...ERRORS },
         detail: doc("Delete a report schedule", `With its recipients and runs; audited \`report.schedule_deleted\`. ${WHO}`),

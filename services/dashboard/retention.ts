@@ -11,8 +11,9 @@ export function retentionRoutes(platform: Platform) {
     .use(dashboardContext(platform))
     .get(
       "/api/v1/orgs/:orgId/settings/retention",
-      ({ manager, params }) => retentionOf(platform.control.db, manager(params.orgId, "settings", false).org.id)!,
+      ({ caller }) => retentionOf(platform.control.db, caller.org.id)!,
       {
+        manages: { what: "settings", sensitive: false },
         params: OrgParams,
         response: { 200: RetentionSettingsView, ...ERRORS },
         detail: doc("The org's data retention", "Months of raw analytics and days of webhook bodies kept. Owners and admins only (others 403 FORBIDDEN; not a member → 404)."),
@@ -20,11 +21,9 @@ export function retentionRoutes(platform: Platform) {
     )
     .patch(
       "/api/v1/orgs/:orgId/settings/retention",
-      ({ manager, params, body }) => {
-        const { org, actor } = manager(params.orgId, "settings", true);
-        return changeRetention(platform, org, body, actor);
-      },
+      ({ caller: { org, actor }, body }) => changeRetention(platform, org, body, actor),
       {
+        manages: { what: "settings", sensitive: true },
         params: OrgParams,
         body: RetentionChangeBody,
         parse: "json",

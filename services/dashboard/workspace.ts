@@ -44,11 +44,11 @@ export function workspaceRoutes(platform: Platform) {
     .use(dashboardContext(platform))
     .get(
       "/api/v1/orgs/:orgId/members",
-      ({ manager, params }) => {
-        const { org } = manager(params.orgId, "members", false);
+      ({ caller: { org } }) => {
         return { members: orgMembers(platform, org.id), requireTwoFactor: org.requireTwoFactor };
       },
       {
+        manages: { what: "members", sensitive: false },
         params: OrgParams,
         response: { 200: MemberList, ...ERRORS },
         detail: doc("The org's members", "Each member with role, two-factor and whether they have accepted their invitation; and whether the org requires two-factor. Owners and admins only (others 403 FORBIDDEN; not a member → 404)."),
@@ -56,14 +56,14 @@ export function workspaceRoutes(platform: Platform) {
     )
     .post(
       "/api/v1/orgs/:orgId/members",
-      async ({ manager, params, body, set }) => {
-        const { live, org, role } = manager(params.orgId, "members", true);
+      async ({ caller: { live, org, role }, body, set }) => {
         checkRoleAuthority(role, { next: body.role });
         const { id } = await inviteMember(platform, org, { name: body.name.trim(), email: body.email.trim().toLowerCase(), role: body.role }, live.user);
         set.status = 201;
         return { member: member(org.id, id), mailed: true as const };
       },
       {
+        manages: { what: "members", sensitive: true },
         params: OrgParams,
         body: InviteBody,
         parse: "json",
@@ -76,13 +76,13 @@ export function workspaceRoutes(platform: Platform) {
     )
     .patch(
       "/api/v1/orgs/:orgId/members/:userId",
-      async ({ manager, params, body }) => {
-        const { org, role, actor } = manager(params.orgId, "members", true);
+      async ({ caller: { org, role, actor }, params, body }) => {
         checkRoleAuthority(role, { current: memberOf(platform, org.id, params.userId, "userId").role, next: body.role });
         await changeRole(platform, org, params.userId, body.role, actor, PATHS);
         return member(org.id, params.userId);
       },
       {
+        manages: { what: "members", sensitive: true },
         params: MemberParams,
         body: RoleBody,
         parse: "json",
@@ -95,14 +95,14 @@ export function workspaceRoutes(platform: Platform) {
     )
     .delete(
       "/api/v1/orgs/:orgId/members/:userId",
-      async ({ manager, params, set }) => {
-        const { org, role, actor } = manager(params.orgId, "members", true);
+      async ({ caller: { org, role, actor }, params, set }) => {
         checkRoleAuthority(role, { current: memberOf(platform, org.id, params.userId, "userId").role });
         await removeMember(platform, org, params.userId, actor, PATHS);
         set.status = 204;
         return undefined;
       },
       {
+        manages: { what: "members", sensitive: true },
         params: MemberParams,
         response: { 204: NoContent, ...ERRORS },
         detail: doc(
@@ -113,12 +113,12 @@ export function workspaceRoutes(platform: Platform) {
     )
     .put(
       "/api/v1/orgs/:orgId/two-factor-requirement",
-      async ({ manager, params, body }) => {
-        const { org, actor } = manager(params.orgId, "members", true);
+      async ({ caller: { org, actor }, body }) => {
         const { requireTwoFactor } = await setTwoFactorRequirement(platform, org, body.required, actor);
         return { requireTwoFactor };
       },
       {
+        manages: { what: "members", sensitive: true },
         params: OrgParams,
         body: TwoFactorRequirementBody,
         parse: "json",
@@ -128,11 +128,11 @@ export function workspaceRoutes(platform: Platform) {
     )
     .post(
       "/api/v1/invitations/accept",
-      async ({ body, sameOrigin }) => {
-        sameOrigin();
+      async ({ body }) => {
         return acceptInvitation(platform, body.token, body.password);
       },
       {
+        browser: true,
         body: AcceptInvitationBody,
         parse: "json",
         response: { 200: InvitationAccepted, ...ERRORS },
@@ -144,13 +144,13 @@ export function workspaceRoutes(platform: Platform) {
     )
     .post(
       "/api/v1/orgs/:orgId/sites/:siteId/integrations",
-      async ({ manager, params, body, set }) => {
-        const { org, actor } = manager(params.orgId, "integrations", true);
+      async ({ caller: { org, actor }, params, body, set }) => {
         const made = await addIntegration(platform, org, siteOf(org.id, params.siteId), { kind: body.kind, url: body.url }, actor);
         set.status = 201;
         return made;
       },
       {
+        manages: { what: "integrations", sensitive: true },
         params: SiteWriteParams,
         body: IntegrationCreateBody,
         parse: "json",
@@ -163,12 +163,12 @@ export function workspaceRoutes(platform: Platform) {
     )
     .post(
       "/api/v1/orgs/:orgId/sites/:siteId/integrations/:integrationId/enable",
-      async ({ manager, params }) => {
-        const { org, actor } = manager(params.orgId, "integrations", true);
+      async ({ caller: { org, actor }, params }) => {
         const { store, row } = await siteIntegration(platform, org, siteOf(org.id, params.siteId).id, params.integrationId);
         return enableIntegrationRow(platform, org, store, row, actor);
       },
       {
+        manages: { what: "integrations", sensitive: true },
         params: IntegrationParams,
         response: { 200: IntegrationEnabled, ...ERRORS },
         detail: doc(

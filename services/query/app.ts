@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { SERVICE_CONFIG } from "../../lib/http/service.ts";
+import { bodiesWithoutDefaults, SERVICE_CONFIG } from "../../lib/http/service.ts";
 import { serviceDocs } from "../../lib/http/openapi.ts";
 import type { Platform } from "../../lib/platform.ts";
 import { recentSitesOf } from "../../lib/analytics/recent-sites.ts";
@@ -26,7 +26,7 @@ import { recommendationsRoutes } from "./routes/recommendations.ts";
  * plugin used after them is covered.
  */
 export function createQueryApp(platform: Platform) {
-  return new Elysia({ name: "query", ...SERVICE_CONFIG })
+  const app = new Elysia({ name: "query", ...SERVICE_CONFIG })
     .use(queryContext(platform))
     .use(serviceDocs("query"))
     // Internal (the router does not forward it): the loaded sites' memory and loads/drops, for operators and `bench tenants`.
@@ -44,6 +44,7 @@ export function createQueryApp(platform: Platform) {
     .use(shortLinkStatsRoutes(platform))
     .use(reportRoutes(platform))
     .use(recommendationsRoutes(platform));
+  return bodiesWithoutDefaults(app);
 }
 
 /**

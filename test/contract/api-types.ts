@@ -1805,10 +1805,7 @@ export interface components {
             id: string;
             name: string;
             email: string;
-            /**
-             * @default owner
-             * @enum {string}
-             */
+            /** @enum {string} */
             role: "owner" | "admin" | "analyst" | "viewer";
             twoFactorEnabled: boolean;
             emailVerified: boolean;
@@ -3651,10 +3648,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * @default webhook_out
-                     * @enum {string}
-                     */
+                    /** @enum {string} */
                     kind: "webhook_out" | "webhook_in" | "ads_import";
                     url?: string;
                 };
@@ -11831,10 +11825,7 @@ export interface operations {
                 "application/json": {
                     email: string;
                     name: string;
-                    /**
-                     * @default owner
-                     * @enum {string}
-                     */
+                    /** @enum {string} */
                     role: "owner" | "admin" | "analyst" | "viewer";
                 };
             };
@@ -12076,10 +12067,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /**
-                     * @default owner
-                     * @enum {string}
-                     */
+                    /** @enum {string} */
                     role: "owner" | "admin" | "analyst" | "viewer";
                 };
             };

@@ -68,3 +68,12 @@ export function badBodies(): { label: string; text: string }[] {
     { label: "body over 256 KB", text: JSON.stringify({ pad: "x".repeat(300_000) }) },
   ];
 }
+
+/** Bodies that are JSON but not the object every body of the document is (issue 32, item 15). */
+export const NOT_OBJECT_BODIES = ["123", "null", "[]", '"s"', "true"];
+
+/** A path value no id, key or name of the store can be (an id is 24 hex, a visitor id a UUID). */
+export const MALFORMED_ID = "not-an-id";
+
+/** A field no body of the document lists. */
+export const UNKNOWN_FIELD = "zz_unknown";

@@ -17,6 +17,8 @@ export interface ContractFixture extends Values {
   secret: string;
   /** The ads_import integration's secret. */
   adsSecret: string;
+  /** The bootstrap owner's sign-in (the stack was started again, without its bootstrap). */
+  owner: { email: string; password: string };
   operations: Operation[];
   /** Values that name something in the store (ids, site keys): known or discovered. */
   identities: Set<string>;
@@ -76,6 +78,7 @@ export async function openFixture(): Promise<ContractFixture> {
     identities: new Set([boot.orgId, boot.siteId, boot.siteKey, wheel]),
     secret: hook.secret,
     adsSecret: ads.secret,
+    owner: { email: boot.ownerEmail, password: boot.ownerPassword },
     async close() {
       await stack.close();
       rmSync(dataDir, { recursive: true, force: true });

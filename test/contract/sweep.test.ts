@@ -1,8 +1,9 @@
 import { afterAll, expect, test } from "bun:test";
-import { envelopeProblems, fitsAsParameter, type Operation } from "../helpers/openapi.ts";
+import { deref, envelopeProblems, fitsAsParameter, type Operation, type Schema } from "../helpers/openapi.ts";
 import { batch, ev } from "../helpers/hits.ts";
-import { baseline, openFixture, pool, send, type RequestParts } from "./fixture.ts";
-import { BAD_TEXT, PROTOTYPE_NAMES, badBodies, badJson } from "./bad-values.ts";
+import { baseline, openFixture, pool, send, urlOf, type RequestParts } from "./fixture.ts";
+import { ownerSession } from "../helpers/stack.ts";
+import { BAD_TEXT, MALFORMED_ID, NOT_OBJECT_BODIES, PROTOTYPE_NAMES, UNKNOWN_FIELD, badBodies, badJson } from "./bad-values.ts";
 import { nodesOf, replaced } from "./schema-values.ts";
 
 /**
@@ -144,4 +145,127 @@ test("after the sweep the server still answers a simple request quickly", async 
   const answer = await send(fx, op, baseline(fx, op)[0]);
   expect(answer.status).toBe(200);
   expect(answer.ms).toBeLessThan(5000);
+});
+
+/**
+ * One order of checks and bodies checked as sent (issue 32, items 13, 15, 16), for every
+ * operation of the document: a call without credentials is 401 whatever its path and body; with
+ * a key of every permission, a malformed path id is 404 and, on a valid path, a body that is not
+ * an object is 422 at `body` and a field no schema lists is 422 naming it, where the document
+ * says `additionalProperties: false`.
+ */
+const guarded = fx.operations.filter((op) => (op.op.security ?? []).length > 0);
+const keyed = guarded.filter((op) => op.op.security.some((s: Record<string, unknown>) => "apiKey" in s));
+
+/** The error code and details paths of an answer. */
+async function refusalOf(op: Operation, parts: RequestParts, headers?: Record<string, string>): Promise<string> {
+  const res = headers
+    ? await fetch(urlOf(fx, op, parts), { method: op.method, headers: { ...headers, ...(parts.body !== undefined ? { "content-type": "application/json" } : {}) }, body: parts.body })
+    : await fetch(urlOf(fx, op, parts), { method: op.method, headers: { authorization: `Bearer ${fx.key}`, ...(parts.body !== undefined ? { "content-type": "application/json" } : {}) }, body: parts.body });
+  const error = ((await res.json().catch(() => null)) as { error?: { code: string; details: { path: string }[] } } | null)?.error;
+  return `${res.status} ${error?.code ?? "-"} [${error?.details.map((d) => d.path).join(",") ?? ""}]`;
+}
+
+/** Where a baseline body has an object the document closes (`additionalProperties: false`): its path, the root first. */
+function closedObjects(op: Operation, body: unknown): string[][] {
+  const closed = (schema: Schema | null) => schema !== null && deref(fx.doc, schema).additionalProperties === false;
+  const found: string[][] = closed(op.body) && body && typeof body === "object" && !Array.isArray(body) ? [[]] : [];
+  for (const node of nodesOf(fx.doc, body, op.body)) {
+    if (node.value && typeof node.value === "object" && !Array.isArray(node.value) && closed(node.schema)) found.push(node.path.map(String));
+  }
+  return found;
+}
+
+test("without credentials, every guarded operation is 401 whatever its path ids and body", async () => {
+  expect(guarded.length).toBeGreaterThan(40);
+  expect(guarded.filter((op) => op.op["x-session-only"]).length).toBeGreaterThan(20);
+  const problems: string[] = [];
+  for (const op of guarded) {
+    const [base] = baseline(fx, op);
+    const path = Object.fromEntries(Object.keys(base.path).map((name) => [name, MALFORMED_ID]));
+    const got = await refusalOf(op, { ...base, path, body: op.body ? "123" : undefined }, {});
+    if (!got.startsWith("401 UNAUTHENTICATED")) problems.push(`${op.method} ${op.path}: ${got}`);
+  }
+  expect(problems).toEqual([]);
+});
+
+test("with a key of every permission, a malformed path id is 404 on every operation that has one", async () => {
+  const problems: string[] = [];
+  let calls = 0;
+  for (const op of keyed) {
+    const [base] = baseline(fx, op);
+    for (const name of Object.keys(base.path)) {
+      calls++;
+      const got = await refusalOf(op, { ...base, path: { ...base.path, [name]: MALFORMED_ID } });
+      if (!got.startsWith("404 NOT_FOUND")) problems.push(`${op.method} ${op.path} ${name}: ${got}`);
+    }
+  }
+  expect(calls).toBeGreaterThan(40);
+  expect(problems).toEqual([]);
+});
+
+test("with a key, a body that is not an object is 422 at body, and an unknown field is 422 naming it at any depth", async () => {
+  const problems: string[] = [];
+  const bodied = keyed.filter((op) => op.body);
+  expect(bodied.length).toBeGreaterThan(3);
+  let nested = 0;
+  for (const op of bodied) {
+    const [base] = baseline(fx, op);
+    for (const text of NOT_OBJECT_BODIES) {
+      const got = await refusalOf(op, { ...base, body: text });
+      if (got !== "422 VALIDATION_FAILED [body]") problems.push(`${op.method} ${op.path} body ${text}: ${got}`);
+    }
+    const body = JSON.parse(base.body!);
+    for (const at of closedObjects(op, body)) {
+      if (at.length > 0) nested++;
+      const field = [...at, UNKNOWN_FIELD];
+      const got = await refusalOf(op, { ...base, body: JSON.stringify(replaced(body, field, 1)) });
+      if (got !== `422 VALIDATION_FAILED [${field.join(".")}]`) problems.push(`${op.method} ${op.path} ${field.join(".")}: ${got}`);
+    }
+  }
+  expect(nested).toBeGreaterThan(0);
+  expect(problems).toEqual([]);
+});
+
+test("no request body of the document has a default: what a caller leaves out is never filled in", () => {
+  /** Paths under a schema (its $refs followed once) where a `default` is declared. */
+  const defaultsIn = (schema: unknown, at: string, seen: Set<unknown>): string[] => {
+    const s = deref(fx.doc, schema as Schema);
+    if (!s || typeof s !== "object" || seen.has(s)) return [];
+    seen.add(s);
+    const own = "default" in s && !Array.isArray(s) ? [at] : [];
+    return [...own, ...Object.entries(s).flatMap(([key, child]) => (child && typeof child === "object" ? defaultsIn(child, `${at}/${key}`, seen) : []))];
+  };
+  const bodied = fx.operations.filter((op) => op.body);
+  expect(bodied.length).toBeGreaterThan(20);
+  expect(bodied.flatMap((op) => defaultsIn(op.body, `${op.method} ${op.path}`, new Set()))).toEqual([]);
+});
+
+test("with the owner's session, a session route refuses a body that is not an object (422 at body, or 401/403/404 first) and a malformed path id (404, or 403 first)", async () => {
+  const { cookie, origin } = await ownerSession(fx.stack, fx.owner);
+  const browser = { cookie, origin };
+  // Signing out would end the session the rest uses.
+  const routes = guarded.filter((op) => op.op["x-session-only"] && !(op.method === "DELETE" && op.path === "/api/v1/session"));
+  const problems: string[] = [];
+  let atBody = 0;
+  let notFound = 0;
+  for (const op of routes) {
+    const [base] = baseline(fx, op);
+    if (op.body) {
+      for (const text of NOT_OBJECT_BODIES) {
+        const got = await refusalOf(op, { ...base, body: text }, browser);
+        if (got === "422 VALIDATION_FAILED [body]") atBody++;
+        else if (!/^(401|403|404) /.test(got)) problems.push(`${op.method} ${op.path} body ${text}: ${got}`);
+      }
+    }
+    // A name the document leaves free (a cookie's) is no id: "not-an-id" may be one.
+    for (const { name } of op.parameters.filter((p) => p.in === "path" && !fitsAsParameter(fx.validator, p.schema ?? {}, MALFORMED_ID))) {
+      const got = await refusalOf(op, { ...base, path: { ...base.path, [name]: MALFORMED_ID } }, browser);
+      if (got.startsWith("404 NOT_FOUND")) notFound++;
+      else if (!got.startsWith("403 ")) problems.push(`${op.method} ${op.path} ${name}: ${got}`);
+    }
+  }
+  expect(problems).toEqual([]);
+  expect(atBody).toBeGreaterThan(10);
+  expect(notFound).toBeGreaterThan(10);
 });

@@ -83,7 +83,8 @@ describe("cookie overrides from the dashboard", () => {
     await expectError(await admin.call("PUT", path("x"), { category: "analytics", vendor: "a\u0000b" }), 422, "VALIDATION_FAILED", "vendor");
     await expectError(await admin.call("PUT", path("a\u0007b"), { category: "analytics" }), 422, "VALIDATION_FAILED", "name");
     await expectError(await admin.call("PUT", path("n".repeat(201)), { category: "analytics" }), 422, "VALIDATION_FAILED", "name");
-    await expectError(await admin.call("PUT", path("x", "nope"), { category: "analytics" }), 422, "VALIDATION_FAILED", "siteId");
+    // A malformed site id names nothing: 404, as an unknown one.
+    await expectError(await admin.call("PUT", path("x", "nope"), { category: "analytics" }), 404, "NOT_FOUND", "siteId");
     await expectError(await admin.call("PUT", path("x"), "not json"), 422, "VALIDATION_FAILED");
     expect(stored()).toEqual(before);
   });

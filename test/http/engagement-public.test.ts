@@ -477,9 +477,9 @@ describe("GET /v1/sites/{siteKey}/visitor-context", () => {
     const unknown = await context({}, {}, "tm_nope");
     expect(unknown.status).toBe(404);
     expect(((await unknown.json()) as any).error.details).toEqual([{ path: "siteKey", message: "no site has this key" }]);
-    // A site key that is not UTF-8 is refused before any lookup (never a 500).
+    // A site key that is not UTF-8 names no site: 404 before any lookup (never a 500).
     const garbled = await context({}, {}, "%E0%A4");
-    expect([garbled.status, ((await garbled.json()) as any).error.details[0].path]).toEqual([422, "siteKey"]);
+    expect([garbled.status, ((await garbled.json()) as any).error.details[0].path]).toEqual([404, "siteKey"]);
     const long = await context({ ref: `https://example.com/${"a".repeat(2048)}` });
     expect(long.status).toBe(422);
     expect(((await long.json()) as any).error.details[0].path).toBe("ref");

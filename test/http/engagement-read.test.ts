@@ -285,7 +285,7 @@ describe("popups", () => {
     expect(theirs.body.error.code).toBe("NOT_FOUND");
     expect((await get(`/popups/${"0".repeat(24)}`)).status).toBe(404);
     const malformed = await get("/popups/nope");
-    expect(malformed.status).toBe(422);
+    expect(malformed.status).toBe(404);
     expect(malformed.body.error.details[0].path).toBe("id");
     // A wheel's id is no popup's.
     expect((await get(`/popups/${wheelId}`)).status).toBe(404);
@@ -344,7 +344,7 @@ describe("spin wheels", () => {
     expect((await get("/spins", viewerKey)).status).toBe(200);
     expect((await get("/spins", noPopupsKey)).status).toBe(403);
     expect((await get(`/spins/${popupId}`)).status).toBe(404);
-    expect((await get("/spins/xyz")).status).toBe(422);
+    expect((await get("/spins/xyz")).status).toBe(404);
     expect((await get(`/spins/${wheelId}?from=2026-11-20&to=2026-11-19`)).status).toBe(422);
   });
 

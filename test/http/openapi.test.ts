@@ -61,14 +61,17 @@ test("the error envelope model matches spec Part 7", () => {
   expect(env.properties.error.required.sort()).toEqual(["code", "details", "message", "requestId"]);
 });
 
-test("the session routes are documented as session only, with their models and no key security", () => {
+test("the session routes are documented as session only, with their models, the session cookie where one is needed and no key security", () => {
   const ops = Object.entries(doc.paths)
     .filter(([path]) => /^\/api\/v1\/(session|me|email-verification|invitations|orgs\/\{orgId\}\/(keys|members|two-factor-requirement)|orgs\/\{orgId\}\/sites\/\{siteId\}\/integrations)/.test(path))
     .flatMap(([, ops]) => Object.entries(ops as Record<string, any>).filter(([method, op]) => method !== "get" || !op["x-permission"]).map(([, op]) => op));
   expect(ops.length).toBe(22);
+  // Sign-in, the e-mail link and the invitation link need no session; every other one needs the cookie.
+  const open = ["Sign in with e-mail and password (session only)", "Verify an e-mail address with the link's token (session only)", "Set the password of an invitation (session only)"];
+  expect(ops.filter((op) => op.security === undefined).map((op) => op.summary).sort()).toEqual(open.sort());
   for (const op of ops) {
     expect(op.summary).toEndWith("(session only)");
-    expect(op.security).toBeUndefined();
+    if (op.security !== undefined) expect(op.security).toEqual([{ sessionCookie: [] }]);
     expect(op.responses["422"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/ErrorEnvelope" });
   }
   expect(doc.paths["/api/v1/session"].post.requestBody.content["application/json"].schema.required.sort()).toEqual(["email", "password"]);

@@ -235,7 +235,7 @@ describe("status changes", () => {
     expect(bad.status).toBe(422);
     expect(((await bad.json()) as any).error.details[0].path).toBe("until");
     const malformed = await put("Not-A-Rule", { status: "done" });
-    expect(malformed.status).toBe(422);
+    expect(malformed.status).toBe(404);
     expect(((await malformed.json()) as any).error.details[0].path).toBe("ruleKey");
     const noStatus = await put("slow_lcp", { until: "2026-11-30" });
     expect(noStatus.status).toBe(422);
