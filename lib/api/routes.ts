@@ -1,5 +1,6 @@
 import type { Permission } from "../auth/permissions.ts";
 import type { Feature } from "../plans.ts";
+import { REPORT_KEYS } from "../reports/catalogue.ts";
 
 /**
  * The read API's routes: one table that the router uses to check scope, permission and
@@ -78,7 +79,7 @@ export const API = {
   shortLinkQrSvg: qrRoute("svg", "image/svg+xml", ""),
   shortLinkQrPng: qrRoute("png", "image/png", ", 512 pixels square"),
   shortLinkStats: { method: "GET", path: `${site}/shortlinks/:id`, permission: "shortlinks.read", feature: "shortlinks", summary: "A short link with its clicks by class and day, countries, devices, referrers, and the sessions, leads, conversions and revenue its clicks became", tag: "Campaigns" },
-  listReports: { method: "GET", path: `${site}/reports`, permission: "reports.read", feature: "reports", summary: "The report library: the nineteen reports and the site's e-mail schedules", tag: "Reports" },
+  listReports: { method: "GET", path: `${site}/reports`, permission: "reports.read", feature: "reports", summary: `The report library: the ${REPORT_KEYS.length} reports of the catalogue and the site's e-mail schedules`, tag: "Reports" },
   reportResult: {
     method: "GET",
     path: `${site}/reports/:key`,

@@ -13,7 +13,7 @@ import { schedulesOfSite } from "./schedules/list.ts";
 
 /** The two read routes of the report library (spec 4.8; docs/reports.md "Reading a report"). */
 
-/** `GET …/reports`: the nineteen reports and the site's schedules. */
+/** `GET …/reports`: every report of the catalogue and the site's schedules. */
 export async function reportCatalogue(platform: Platform, orgId: string, siteId: string): Promise<ReportCatalogue> {
   const site = await siteWithStore(platform, orgId, siteId);
   return {

@@ -894,7 +894,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The report library: the nineteen reports and the site's e-mail schedules
+         * The report library: the 19 reports of the catalogue and the site's e-mail schedules
          * @description Permission: `reports.read`.
          */
         get: operations["getApiV1OrgsByOrgIdSitesBySiteIdReports"];

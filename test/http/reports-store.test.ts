@@ -10,7 +10,7 @@ import { REPORT_DEFINITIONS, type ReportKey } from "../../lib/reports/catalogue.
 import { KEYSET_PAGE } from "../../lib/reports/store/keyset.ts";
 
 /**
- * The six stored-row reports (docs/reports.md "The reports") on data made through the public
+ * The stored-row reports (STORE_REPORTS; docs/reports.md "The reports") on data made through the public
  * paths: /v1/collect with consent events, popup views and leads through /v1/leads, spins through
  * /v1/spins, short-link clicks through /l/{slug} and their landing hits. Run in-process with
  * runReport on the stack's platform.

@@ -1,11 +1,13 @@
 import { route, withQuery } from "./router.ts";
+import { dimensionLabels } from "./vocabulary.ts";
 
 /**
  * Filter chips live in the URL (`?f=channel:organic_search&f=country:DE`), so every filtered
  * view is a link. The analytics reports take no filters (spec 4.6), so a filtered overview is
  * read through explore (spec 4.7), whose dimensions these are: a page filters as its landing page.
  */
-export const FILTER_DIMENSIONS = { channel: "Channel", landing: "Landing page", country: "Country", device: "Device" } as const;
+/** The filterable dimensions with explore's labels for them (vocabulary.ts). */
+export const FILTER_DIMENSIONS = dimensionLabels(["channel", "landing", "country", "device"] as const);
 export type FilterDimension = keyof typeof FILTER_DIMENSIONS;
 
 export interface Filter {

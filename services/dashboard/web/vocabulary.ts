@@ -52,6 +52,8 @@ export const DIMENSION_LABELS: Record<Dimension, string> = {
   visitor: "Visitor",
 };
 export const DIMENSIONS = keysOf(DIMENSION_LABELS);
+/** Some dimensions' labels, in the order given: a page that offers a few dimensions names them as explore does. */
+export const dimensionLabels = <D extends Dimension>(dims: readonly D[]) => Object.fromEntries(dims.map((d) => [d, DIMENSION_LABELS[d]])) as Record<D, string>;
 
 export const FILTER_OP_LABELS: Record<FilterOp, string> = {
   is: "is",
@@ -63,7 +65,7 @@ export const FILTER_OP_LABELS: Record<FilterOp, string> = {
 };
 export const FILTER_OPS = keysOf(FILTER_OP_LABELS);
 
-export const BREAKDOWN_LABELS: Record<Breakdown, string> = { none: "None", channel: "Channel", device: "Device", country: "Country", source: "Source", campaign: "Campaign" };
+export const BREAKDOWN_LABELS: Record<Breakdown, string> = { none: "None", ...dimensionLabels(["channel", "device", "country", "source", "campaign"] as const) };
 export const BREAKDOWNS = keysOf(BREAKDOWN_LABELS);
 
 export const PAGE_MATCH_LABELS: Record<PageMatch, string> = { equals: "equals", starts_with: "starts with", contains: "contains", regex: "matches the pattern" };

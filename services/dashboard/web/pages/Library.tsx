@@ -27,7 +27,7 @@ const PiiBadge = () => (
 /** Who may create, change and delete schedules (docs/dashboard.md): anyone holding reports.export. */
 const managesSchedules = (orgId: string) => memberMay(orgId, "reports.export");
 
-/** The report library (docs/reports.md): the nineteen reports by category, then the site's schedules. */
+/** The report library (docs/reports.md): the catalogue's reports by category, then the site's schedules. */
 export function LibraryPage({ base, orgId, range, timezone }: { base: string; orgId: string; range: Range; timezone: string }) {
   const [version, setVersion] = useState(0);
   const url = `${base}/reports`;
