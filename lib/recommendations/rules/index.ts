@@ -16,7 +16,7 @@ import { webhookFailing } from "./webhook-failing.ts";
 
 export type Rule = (facts: SiteFacts) => Finding | null;
 
-/** The fourteen rules of docs/recommendations.md, in the doc's table order. */
+/** The rules of docs/recommendations.md, in the doc's table order. */
 export const RULES: Record<string, Rule> = {
   slow_lcp: slowLcp,
   poor_inp: poorInp,
