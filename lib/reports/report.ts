@@ -2,6 +2,7 @@ import type { Platform } from "../platform.ts";
 import type { Period } from "../analytics/period.ts";
 import type { AnalyticsSite, SiteWithStore } from "../analytics/site-cache.ts";
 import type { ReportKey } from "./catalogue.ts";
+import type { STORE_REPORTS } from "./store-reports.ts";
 
 /**
  * What a library report's run is given and gives back (docs/reports.md "How a report runs").
@@ -47,8 +48,8 @@ export type ReportRuns<K extends ReportKey> = Record<K, ReportRun>;
 
 /** Reports computed from the analytics columns (lib/reports/engine-reports.ts). */
 export type EngineReportKey = Exclude<ReportKey, StoreReportKey>;
-/** Reports of stored rows (lib/reports/store-reports.ts). */
-export type StoreReportKey = "leads" | "hot_leads" | "popup_performance" | "spin_performance" | "short_links" | "consent_log";
+/** Reports of stored rows: the keys of lib/reports/store-reports.ts, where they are listed once. */
+export type StoreReportKey = keyof typeof STORE_REPORTS;
 
 /** Rows already in memory (aggregates), as ReportData. */
 export function rowsInMemory(rows: readonly ReportRow[]): ReportData {
