@@ -7,6 +7,7 @@ import { useLoad } from "../load.ts";
 import { route, withQuery } from "../router.ts";
 import { Table, type Column } from "../components/Table.tsx";
 import { Failure } from "../components/Failure.tsx";
+import { DIMENSION_LABELS } from "../vocabulary.ts";
 
 type Of<T extends TSchema> = Static<T>;
 type MetricRow = Models.MetricRow;
@@ -188,6 +189,9 @@ export function ReportPage({ base, report, range }: Props) {
   );
 }
 
+/** Each level's table caption; its column is the dimension's own label. */
+const LEVEL_CAPTIONS: Record<Of<typeof Models.Locations>["level"], string> = { country: "Countries", region: "Regions", city: "Cities" };
+
 /** Locations: countries, then a country's regions (`?country=`), then a region's cities (`&region=`). */
 export function LocationsPage({ base, range }: { base: string; range: Range }) {
   const country = route.value.query.get("country");
@@ -199,7 +203,7 @@ export function LocationsPage({ base, range }: { base: string; range: Range }) {
   const { data, error } = useLoad(url, () => api<Of<typeof Models.Locations>>(url));
   if (error) return <Failure error={error} />;
   if (!data) return <p aria-busy="true">Loading…</p>;
-  const label = data.level === "country" ? "Country" : data.level === "region" ? "Region" : "City";
+  const label = DIMENSION_LABELS[data.level];
   const next = (row: MetricRow) =>
     data.level === "country" ? withQuery({ country: row.key, region: null }) : data.level === "region" ? withQuery({ region: row.key }) : null;
   return (
@@ -215,7 +219,7 @@ export function LocationsPage({ base, range }: { base: string; range: Range }) {
         {region && <> › {region}</>}
       </nav>
       <Table
-        caption={`${label === "Country" ? "Countries" : label === "Region" ? "Regions" : "Cities"}`}
+        caption={LEVEL_CAPTIONS[data.level]}
         rows={data.rows}
         columns={[
           { label, value: (r: MetricRow) => (data.level === "country" ? countryName(r.key) : r.key), href: next, numeric: false },
