@@ -347,6 +347,6 @@ export function keyingOf(data: SiteData, dim: ReportDimension, range?: QueryRang
 
 /** The keying an index kept by a snapshot names, when that is a dimension held for the site data (not per query); else undefined. */
 export function heldKeyingOf(data: SiteData, dim: string): Keying | undefined {
-  const known = (DIMENSIONS as readonly string[]).includes(dim) || dim in COLUMN_OF || dim in COMBINED || dim === "userType";
+  const known = (DIMENSIONS as readonly string[]).includes(dim) || Object.hasOwn(COLUMN_OF, dim) || Object.hasOwn(COMBINED, dim) || dim === "userType";
   return known && !PER_QUERY[dim as ReportDimension] ? keyingOf(data, dim as ReportDimension) : undefined;
 }
