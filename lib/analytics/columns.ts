@@ -357,13 +357,15 @@ export function fitColumns<T extends object>(table: T, capacity: number): void {
  * Scratch columns, kept between uses. A fresh typed array costs a page fault on the first
  * touch of each 4 KiB page (about 20 µs each on our VMs, whose freed memory goes back to the
  * host): a 12 MB array costs ~60 ms before a loop reads it, more than the loop. So per-request
- * work and the derived indexes' first builds take their temporary columns from here. Each use
- * names its slot; a slot's array is valid until that slot's next use, and its contents are
- * whatever the last use left.
+ * work and the derived indexes' first builds take their temporary columns from here.
+ *
+ * A query's columns (its selection, its marks, a date keying's codes) are held for the whole
+ * query, by several holders at once: they are lent by a ScratchLease, which never lends one
+ * column to two holders. The slots below serve the builds and reports that use a column
+ * within one call: each use names its slot; a slot's array is valid until that slot's next
+ * use, and its contents are whatever the last use left.
  */
 export const enum ScratchSlot {
-  /** The engine's selected sessions, and its marks. */
-  Selection,
   /** The first builds' sort keys, orders and counts. */
   Keys,
   Order,
@@ -375,8 +377,6 @@ export const enum ScratchSlot {
   Samples,
   SessionStamps,
   VisitorStamps,
-  /** A date keying's int32 codes (the range's 16-bit days). */
-  DateCodes,
 }
 const scratchInt32: Int32Array<ArrayBuffer>[] = [];
 const scratchUint8: Uint8Array<ArrayBuffer>[] = [];
@@ -413,4 +413,60 @@ export function groupByKeyScratch(keys: Int32Array, keyCount: number): { start: 
   start.copyWithin(0, 1);
   start[keyCount] = n;
   return { start, order };
+}
+
+/** Columns on the shelf, lent by no lease now: kept between queries (page faults, above). */
+const shelfInts: Int32Array<ArrayBuffer>[] = [];
+const shelfMarks: Uint8Array<ArrayBuffer>[] = [];
+
+/** The smallest shelved column of at least `length` (else a new one, replacing the largest shelved), off the shelf. */
+function offShelf<T extends Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>>(shelf: T[], length: number, make: (n: number) => T): T {
+  let best = -1;
+  for (let i = 0; i < shelf.length; i++) if (shelf[i].length >= length && (best < 0 || shelf[i].length < shelf[best].length)) best = i;
+  if (best >= 0) return shelf.splice(best, 1)[0];
+  // None fits: the largest is dropped for a bigger one, so the shelf holds no more columns than holders ever overlapped.
+  let largest = -1;
+  for (let i = 0; i < shelf.length; i++) if (largest < 0 || shelf[i].length > shelf[largest].length) largest = i;
+  const grown = largest >= 0 ? shelf.splice(largest, 1)[0].length : 0;
+  return make(Math.max(length, Math.floor(grown * 1.25)));
+}
+
+/**
+ * Scratch columns of one query: every column it lends is its holder's alone until `close()`
+ * puts them back on the shelf (so two keyings of a query can never be handed the same one).
+ * A closed lease lends nothing more, and holders check `open` before they read what it lent.
+ */
+export class ScratchLease {
+  private readonly ints: Int32Array<ArrayBuffer>[] = [];
+  private readonly marks: Uint8Array<ArrayBuffer>[] = [];
+  private closed = false;
+
+  get open(): boolean {
+    return !this.closed;
+  }
+
+  private lend<T extends Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>>(held: T[], shelf: T[], length: number, make: (n: number) => T): T {
+    if (this.closed) throw new Error("scratch lease used after its query closed it");
+    const column = offShelf(shelf, length, make);
+    held.push(column);
+    return column.subarray(0, length) as T;
+  }
+
+  /** `length` int32s, this holder's alone (contents left by an earlier query). */
+  lendInts(length: number): Int32Array<ArrayBuffer> {
+    return this.lend(this.ints, shelfInts, length, (n) => new Int32Array(n));
+  }
+
+  /** `length` bytes, all 0, this holder's alone: the holder clears what it set before the lease closes. */
+  lendMarks(length: number): Uint8Array<ArrayBuffer> {
+    return this.lend(this.marks, shelfMarks, length, (n) => new Uint8Array(n));
+  }
+
+  /** Puts every lent column back on the shelf; the lease lends nothing more. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    shelfInts.push(...this.ints.splice(0));
+    shelfMarks.push(...this.marks.splice(0));
+  }
 }

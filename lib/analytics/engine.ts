@@ -2,9 +2,9 @@ import { metricOf, type Metric, type SessionSums } from "./metrics.ts";
 import { nthSmallest } from "./percentile.ts";
 import {
   CONVERSIONS, CONVERTING, ENGAGED, ENGAGED_MS, MAX_ROLLUP_GROUPS, NEW_USERS, NOT_SET, PAGEVIEWS, REVENUE, SESSIONS, SLOTS, USERS,
-  foldOf, keyingOf, pagePrevOf, prevSameIfMade, prevSameOf, rollupOf, type Keying, type ReportDimension,
+  foldOf, keyingOf, pagePrevOf, prevSameIfMade, prevSameOf, rollupOf, type Keying, type QueryRange, type ReportDimension,
 } from "./keyings.ts";
-import { beforeBound, scratchInts, scratchMarks, ScratchSlot } from "./columns.ts";
+import { beforeBound, ScratchLease } from "./columns.ts";
 import { ENGAGEMENT, PAGEVIEW, type SiteData } from "./site-data.ts";
 
 /**
@@ -74,9 +74,9 @@ interface CompiledFilter {
 }
 
 /** Filters compiled to one yes/no per group code of their dimension. */
-function compileFilters(data: SiteData, filters: Filter[], from: number, to: number): CompiledFilter[] {
+function compileFilters(data: SiteData, filters: Filter[], range: QueryRange): CompiledFilter[] {
   return filters.map((f) => {
-    const k = keyingOf(data, f.dim, from, to);
+    const k = keyingOf(data, f.dim, range);
     const size = k.size();
     const pass = new Uint8Array(size);
     const wanted = Array.isArray(f.value) ? f.value : [f.value];
@@ -181,12 +181,12 @@ function rollupPass(data: SiteData, from: number, to: number, accs: Accumulator[
   const keyed: UserCount[] = [];
   for (const acc of grouped) {
     const k = acc.keying!;
-    if (k.name === "date") {
+    if (k.rollup === "days") {
       rollupOf(data, null).addByDay(acc.sums, from, to);
       byDate = acc.sums;
     } else {
       rollupOf(data, k).addInto(acc.sums, from, to);
-      keyed.push({ codes: k.codes(), fold: foldOf(k), prev: prevSameOf(data, k).days, sums: acc.sums });
+      keyed.push({ codes: k.codes(), fold: foldOf(k), prev: k.previous === "visitor" ? data.prevDay : prevSameOf(data, k).days, sums: acc.sums });
     }
   }
   // Three groupings a pass: one loop per grouping read each session's day six times over for
@@ -276,12 +276,13 @@ interface Selection {
   marked: Uint8Array;
 }
 
-function selectSessions(data: SiteData, from: number, to: number, filters: CompiledFilter[]): Selection {
+function selectSessions(data: SiteData, range: QueryRange, filters: CompiledFilter[]): Selection {
+  const { from, to } = range;
   const day = data.sessions.day;
   const window = data.sessionWindow(from, to);
   const start = window[0] | 0, end = window[1] | 0;
-  // Scratch, not fresh: a fresh list and marks of a long range are tens of MB of first-touch page faults per call.
-  let list = scratchInts(ScratchSlot.Selection, Math.max(16, end - start));
+  // Lent scratch, not fresh: a fresh list and marks of a long range are tens of MB of first-touch page faults per call.
+  let list = range.scratch.lendInts(Math.max(16, end - start));
   let count = 0;
   const [first, second] = filters;
   if (second) {
@@ -317,7 +318,7 @@ function selectSessions(data: SiteData, from: number, to: number, filters: Compi
     count = kept;
   }
   list = list.subarray(0, count);
-  const marked = scratchMarks(ScratchSlot.Selection, data.sessions.count);
+  const marked = range.scratch.lendMarks(data.sessions.count);
   for (let i = 0; i < count; i++) marked[list[i]] = 1;
   return { list, count, marked };
 }
@@ -356,9 +357,11 @@ function usersSelected(data: SiteData, sel: Selection, from: number, acc: Accumu
   const prevOf = data.prevOfVisitor;
   const k = acc.keying;
   const { list, marked } = sel;
-  // The grouping's own codes and "previous in the group" days; dates and visitors derive theirs.
-  const byDate = k?.name === "date";
-  const codes = k === null || k.name === "visitor" ? null : k.codes();
+  // The grouping's own codes and "previous in the group" days; groupings by day or by visitor derive theirs (Keying.previous).
+  const byDate = k?.previous === "day";
+  const byVisitor = k !== null && k.previous === "visitor";
+  const codes = k === null || byVisitor ? null : k.codes();
+  const visitors = byVisitor ? k.codes() : null;
   const offset = k ? k.offset | 0 : 0;
   // The groups of the ids (an identity when the ids are the groups).
   const fold = codes === null ? null : foldOf(k!);
@@ -377,20 +380,20 @@ function usersSelected(data: SiteData, sel: Selection, from: number, acc: Accumu
         }
       }
     }
-    if (first) acc.sums[acc.at(codes === null ? (k === null ? 0 : data.sessions.visitor[p]) : fold![codes[p] - offset]) + USERS]++;
+    if (first) acc.sums[acc.at(codes === null ? (visitors === null ? 0 : visitors[p]) : fold![codes[p] - offset]) + USERS]++;
   }
 }
 
 /** Filtered (or grouped too finely for rollups): passes over the selected sessions. */
-function filteredPass(data: SiteData, from: number, to: number, filters: CompiledFilter[], accs: Accumulator[]): void {
-  const sel = selectSessions(data, from, to, filters);
+function filteredPass(data: SiteData, range: QueryRange, filters: CompiledFilter[], accs: Accumulator[]): void {
+  const sel = selectSessions(data, range, filters);
   try {
     for (const acc of accs) {
       sumSelected(data, sel, acc);
-      usersSelected(data, sel, from, acc);
+      usersSelected(data, sel, range.from, acc);
     }
   } finally {
-    // The marks are scratch: leave them clear for the next selection.
+    // The marks are lent scratch: they go back clear, for the next query's selection.
     for (let i = 0; i < sel.count; i++) sel.marked[sel.list[i]] = 0;
   }
 }
@@ -441,12 +444,18 @@ function pagesInRange(data: SiteData, from: number, to: number): PageGroup[] {
 export function sessionsInRange(data: SiteData, q: RangeQuery): RangeResult {
   // Int32s for the JIT (see SiteData's windows): days are whole numbers anyway.
   const from = q.from | 0, to = q.to | 0;
-  const filters = compileFilters(data, q.filters ?? [], from, to);
-  const keyings = (q.groupBy ?? []).map((d) => keyingOf(data, d, from, to));
-  const accs = [new Accumulator(null), ...keyings.map((k) => new Accumulator(k))];
-  const rollable = keyings.every((k) => k.name === "date" || (k.name !== "visitor" && k.size() <= MAX_ROLLUP_GROUPS));
-  if (filters.length === 0 && rollable) rollupPass(data, from, to, accs);
-  else filteredPass(data, from, to, filters, accs);
-  if (q.pages && filters.length > 0) throw new Error("pages are counted for unfiltered queries only");
-  return { totals: sumsAt(accs[0].sums, 0), groups: accs.slice(1).map((a) => a.groups(q.top)), pages: q.pages ? pagesInRange(data, from, to) : null };
+  if (q.pages && (q.filters?.length ?? 0) > 0) throw new Error("pages are counted for unfiltered queries only");
+  // The query's scratch columns: each keying and pass holds its own, all back on the shelf when it ends.
+  const range: QueryRange = { from, to, scratch: new ScratchLease() };
+  try {
+    const filters = compileFilters(data, q.filters ?? [], range);
+    const keyings = (q.groupBy ?? []).map((d) => keyingOf(data, d, range));
+    const accs = [new Accumulator(null), ...keyings.map((k) => new Accumulator(k))];
+    const rollable = keyings.every((k) => k.rollup === "days" || (k.rollup === "groups" && k.size() <= MAX_ROLLUP_GROUPS));
+    if (filters.length === 0 && rollable) rollupPass(data, from, to, accs);
+    else filteredPass(data, range, filters, accs);
+    return { totals: sumsAt(accs[0].sums, 0), groups: accs.slice(1).map((a) => a.groups(q.top)), pages: q.pages ? pagesInRange(data, from, to) : null };
+  } finally {
+    range.scratch.close();
+  }
 }

@@ -119,7 +119,7 @@ describe("derived indexes' first builds", () => {
     test(`${visitors} visitors, ${sessions} sessions: bulk = per visitor`, () => {
       const d = siteData(visitors, sessions);
       for (const dim of ["channel", "userType", "visitor"] as const) {
-        const prev = new PrevSame(d, keyingOf(d, dim, 0, 1000));
+        const prev = new PrevSame(d, keyingOf(d, dim));
         const built = prev.days.slice();
         expect(built.some((day) => day !== NO_DAY)).toBe(true);
         everyVisitor(d, prev);
