@@ -24,17 +24,19 @@ function testFiles(dir: string): string[] {
   });
 }
 
-type FileTime = { file: string; wallS: number; cpuS: number; ok: boolean };
+type FileTime = { file: string; wallS: number; cpuS: number; ok: boolean; failures: string[] };
 
 async function measure(file: string): Promise<FileTime> {
   const started = performance.now();
-  const proc = Bun.spawn([process.execPath, "test", `./${file}`], { cwd: ROOT, stdout: "ignore", stderr: "ignore" });
-  const code = await proc.exited;
+  const proc = Bun.spawn([process.execPath, "test", `./${file}`], { cwd: ROOT, stdout: "ignore", stderr: "pipe" });
+  const [output, code] = await Promise.all([new Response(proc.stderr).text(), proc.exited]);
   const wallS = (performance.now() - started) / 1000;
   const cpu = proc.resourceUsage()?.cpuTime;
   // cpuTime is in microseconds (bigints).
   const cpuS = cpu ? Number(cpu.user + cpu.system) / 1e6 : NaN;
-  return { file, wallS, cpuS, ok: code === 0 };
+  // bun test reports on stderr: a failed test's name, and the file's error outside any test.
+  const failures = output.split("\n").filter((line) => line.startsWith("(fail)") || /^error: /.test(line));
+  return { file, wallS, cpuS, ok: code === 0, failures };
 }
 
 const files = testFiles(join(ROOT, "test"))
@@ -55,6 +57,7 @@ await Promise.all(
       const r = await measure(file);
       results.push(r);
       console.error(`${r.ok ? "  " : "✗ "}${r.file}  cpu ${r.cpuS.toFixed(1)} s  wall ${r.wallS.toFixed(1)} s`);
+      for (const line of r.failures) console.error(`    ${line}`);
     }
   }),
 );
