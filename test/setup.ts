@@ -8,6 +8,11 @@ import { removeTempDirs } from "./helpers/temp-dirs.ts";
 setDefaultTimeout(60_000);
 
 process.env.LOG_REQUESTS = "0";
+// The cheapest argon2id cost the settings allow, for every process a test starts (servers, the
+// admin CLI that sets passwords): hashing is not what the tests measure, and at the default cost
+// (19 MiB, 2 passes) each hash and each sign-in's check cost CPU the two cores are short of.
+process.env.PASSWORD_HASH_MEMORY_KIB ??= "4096";
+process.env.PASSWORD_HASH_TIME ??= "1";
 setLogging(false);
 
 // A test file's folders go when it ends (a preload's afterAll runs after each file, after the

@@ -21,17 +21,8 @@ import { coveredBy, verifiedDomainsOf } from "../sites/verified-domains.ts";
 import type { ControlReader } from "../db/control.ts";
 import type { Platform } from "../platform.ts";
 import { auditAdmin } from "./audit-admin.ts";
+import { flagKey, textFlag } from "./flags.ts";
 import { idFlag, oneOf, orgById, requireText, siteById } from "./validate.ts";
-
-/** A text field's flag: `analyticsLabel` → `--analytics-label`. */
-export const textFlag = (field: string) => `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-const flagKey = (flag: string) => flag.slice(2);
-
-/** The flags of `site consent`, as the COMMANDS table lists them. */
-export const CONSENT_FLAGS = [
-  "site", "mode", "categories", "dnt", "gpc", "policy-url", "default-url", "default-language", "lang", "remove-lang",
-  ...TEXT_FIELDS.map((f) => flagKey(textFlag(f))),
-];
 
 function language(value: unknown, path: string): string {
   // Given as `pt-BR` or `pt-br`; kept lower-cased, as browsers' tags are compared.

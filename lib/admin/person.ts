@@ -6,10 +6,8 @@ import { checkSelector, type PersonSelector } from "../lifecycle/person-find.ts"
 import { erasePersonAudited, exportPersonAudited } from "../lifecycle/person.ts";
 import { siteAndStore } from "./site-store.ts";
 import { requireText } from "./validate.ts";
+import { SELECTOR_FLAGS } from "./flags.ts";
 
-/** The CLI's selector flags, each to the selector it is. */
-const SELECTOR_FLAGS = { visitor: "visitor", email: "email", "user-id": "userId" } as const;
-export const PERSON_FLAGS = ["site", ...Object.keys(SELECTOR_FLAGS)];
 type Flags = Record<string, unknown>;
 
 /** Exactly one of --visitor, --email, --user-id. */

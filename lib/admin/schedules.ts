@@ -9,10 +9,10 @@ import { schedulesOfSite } from "../reports/schedules/list.ts";
 import { createSchedule, deleteSchedule, setScheduleActive, updateSchedule, type ScheduleScope } from "../reports/schedules/manage.ts";
 import { email, idFlag, integer, requireText } from "./validate.ts";
 import { siteAndStore } from "./site-store.ts";
+import { SCHEDULE_FLAGS } from "./flags.ts";
 
 /** `schedule create|update|pause|resume|delete|list`: flags to the same core as the dashboard (lib/reports/schedules/manage.ts). */
 
-export const SCHEDULE_FLAGS = ["report", "frequency", "at", "weekday", "day", "recipients", "format"];
 type Flags = Record<string, unknown>;
 
 /** The core names fields; the operator typed flags. */

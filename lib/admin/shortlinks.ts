@@ -9,8 +9,6 @@ import type { Platform } from "../platform.ts";
 import { idFlag, integer, oneOf, requireText, siteById } from "./validate.ts";
 
 /** `shortlink create` / `shortlink update`: flags to the same core as the read API (lib/shortlinks/manage.ts). */
-
-export const SHORTLINK_FLAGS = ["url", "slug", "title", "tags", ...UTM_KEYS.map((k) => `utm-${k}`), "expires", "max-clicks", "fallback-url"];
 type Flags = Record<string, unknown>;
 
 /** The core names API fields; the operator typed flags. */

@@ -75,8 +75,7 @@ export interface DashboardServer {
 
 /**
  * services/router/main.ts on a free port with a store in a new temporary folder (`prefix`),
- * passwords hashed at the cheapest argon2id cost the settings allow (hashing is not what the
- * browser tests measure), and `env` on top.
+ * passwords hashed at the cheapest argon2id cost (test/setup.ts), and `env` on top.
  */
 export async function startDashboardServer(prefix: string, env: Record<string, string> = {}): Promise<DashboardServer> {
   const dataDir = tempDir(prefix);
@@ -84,7 +83,7 @@ export async function startDashboardServer(prefix: string, env: Record<string, s
   const origin = `http://localhost:${port}`;
   const server = await spawnService(
     [process.execPath, join(ROOT, "services/router/main.ts")],
-    { DATA_DIR: dataDir, PUBLIC_URL: origin, PASSWORD_HASH_MEMORY_KIB: "4096", PASSWORD_HASH_TIME: "1", ...env },
+    { DATA_DIR: dataDir, PUBLIC_URL: origin, ...env },
     port,
     30_000,
   );

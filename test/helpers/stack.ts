@@ -64,9 +64,9 @@ export async function startStack(options: RouterOptions & { env?: Record<string,
   const running = await startRouter({
     ...options,
     now: clock.now,
-    // The cheapest argon2id cost the settings allow: hashing is not what these tests measure. No
-    // scheduled cookie scans (the bootstrap site's localhost would be scanned) unless a test asks.
-    env: { ...process.env, DATA_DIR: dataDir, PORT: "0", LOG_REQUESTS: "0", INGEST_URL: "", QUERY_URL: "", HOOKS_URL: "", DASHBOARD_URL: "", PASSWORD_HASH_MEMORY_KIB: "4096", PASSWORD_HASH_TIME: "1", COOKIE_SCAN_INTERVAL_DAYS: "0", ...options.env },
+    // The argon2id cost comes from process.env (test/setup.ts: the cheapest). No scheduled cookie
+    // scans (the bootstrap site's localhost would be scanned) unless a test asks.
+    env: { ...process.env, DATA_DIR: dataDir, PORT: "0", LOG_REQUESTS: "0", INGEST_URL: "", QUERY_URL: "", HOOKS_URL: "", DASHBOARD_URL: "", COOKIE_SCAN_INTERVAL_DAYS: "0", ...options.env },
   });
   const stack: TestStack = {
     ...running,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdirSync } from "node:fs";
+import { linkSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { must, startStack, tempDir, type TestStack } from "../helpers/stack.ts";
 
@@ -52,25 +52,32 @@ test("an own database at an unreachable location answers 503 BYO_DB_UNREACHABLE"
 });
 
 test("a managed store that cannot be opened answers 503 UPSTREAM_UNAVAILABLE with Retry-After, and recovers", async () => {
-  // Org created while its file is blocked by a directory of the same name.
+  // Org created, then its file blocked by a dangling link of the same name.
   const id = must(s.admin("org", "create", "--name", "Blocked")).id;
   const user = must(s.admin("user", "create", "--org", id, "--name", "B", "--email", "b@blocked.test", "--role", "owner")).id;
   const key = must(s.admin("key", "create", "--org", id, "--user", user, "--perms", "all")).key;
   // A fresh stack on the same data directory has no cached handle for the org.
   const other = await startStack({ dataDir: s.dataDir });
   try {
-    const { renameSync, rmSync } = await import("node:fs");
     const file = join(s.dataDir, `${id}.sqlite`);
-    renameSync(file, `${file}.moved`);
+    // The file swapped for a link to nowhere, and back, each in one rename: with a moment between
+    // a removal and a rename (as with a directory in its place), a store opened meanwhile by
+    // anything in the process could create a fresh file there (seen: 503 for 30 s after the return).
+    linkSync(file, `${file}.moved`);
     for (const suffix of ["-wal", "-shm"]) rmSync(file + suffix, { force: true });
-    mkdirSync(file);
+    symlinkSync(join(s.dataDir, "no-such-dir", "store.sqlite"), `${file}.blocked`);
+    renameSync(`${file}.blocked`, file);
     const res = await other.api(`/api/v1/orgs/${id}/audit`, key);
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe("5");
     expect(((await res.json()) as any).error.code).toBe("UPSTREAM_UNAVAILABLE");
-    rmSync(file, { recursive: true });
     renameSync(`${file}.moved`, file);
-    const back = await other.api(`/api/v1/orgs/${id}/audit`, key);
+    // Recovery is the event waited for: a client told Retry-After asks again.
+    let back = await other.api(`/api/v1/orgs/${id}/audit`, key);
+    for (const deadline = Date.now() + 30_000; back.status === 503 && Date.now() < deadline; ) {
+      await Bun.sleep(100);
+      back = await other.api(`/api/v1/orgs/${id}/audit`, key);
+    }
     expect(back.status).toBe(200);
     expect(((await back.json()) as any).actions).toContain("org.created");
   } finally {
