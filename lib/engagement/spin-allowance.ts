@@ -58,17 +58,18 @@ export class SpinAllowance {
    */
   take(site: TrackedSite, ip: string, email: string, at: number): void {
     const domain = registeredDomain(email);
-    const counted = !PUBLIC_MAILBOX_PROVIDERS.has(domain);
+    const networkKey = `${site.id}|${clientNetwork(ip)}`;
+    const domainKey = PUBLIC_MAILBOX_PROVIDERS.has(domain) ? null : `${site.id}|${domain}`;
     // Both are looked at before either is counted: a spin refused by one window does not spend the other.
-    const network = this.byNetwork.peek(`${site.id}|${clientNetwork(ip)}`, at);
+    const network = this.byNetwork.peek(networkKey, at);
     if (!network.allowed) throw rateLimited(network, "Too many spins from this network");
-    if (counted) {
-      const byDomain = this.byDomain.peek(`${site.id}|${domain}`, at);
+    if (domainKey !== null) {
+      const byDomain = this.byDomain.peek(domainKey, at);
       if (!byDomain.allowed) {
         throw rateLimited(byDomain, "Too many spins with addresses at this domain", [{ path: "fields.email", message: `too many spins with addresses at ${domain} this hour` }]);
       }
-      this.byDomain.hit(`${site.id}|${domain}`, at);
+      this.byDomain.hit(domainKey, at);
     }
-    this.byNetwork.hit(`${site.id}|${clientNetwork(ip)}`, at);
+    this.byNetwork.hit(networkKey, at);
   }
 }
