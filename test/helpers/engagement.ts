@@ -123,3 +123,12 @@ export function verifiedSite(s: TestStack, name: string, domain: string): { site
   must(s.admin("domain", "verify", "--site", site.id, "--hostname", domain, "--force"));
   return { site, rows: new EngagementRows(s.dataDir, orgId) };
 }
+
+/** A new client address at each call (10.x.y.z), for tests whose spins or hits must not share a per-address window. */
+export function freshAddresses(): () => string {
+  let n = 0;
+  return () => {
+    n++;
+    return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  };
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { must, startStack, type TestStack } from "../helpers/stack.ts";
 import { CHROME_UA, uuid } from "../helpers/hits.ts";
-import { EngagementRows, slice, verifiedSite, wheelDef } from "../helpers/engagement.ts";
+import { EngagementRows, freshAddresses, slice, verifiedSite, wheelDef } from "../helpers/engagement.ts";
 import { migrateSqlite, tenantMigrations } from "../../lib/db/migrate.ts";
 import { runOnSqlite } from "../../lib/db/statements.ts";
 import { drawSlice, pickWeighted, randomBelow } from "../../lib/engagement/draw.ts";
@@ -130,9 +130,8 @@ let s: TestStack;
 let rows: EngagementRows;
 let site: { id: string; siteKey: string };
 const ORIGIN = "https://spin.test";
-let ipCounter = 0;
 /** A new address per spin, as spins come from many people (the 20-a-minute allowance is per address). */
-const nextIp = () => `10.${(++ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+const nextIp = freshAddresses();
 
 const spin = (wheel: string, rest: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
   fetch(`${s.url}/v1/spins`, {

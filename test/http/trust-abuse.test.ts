@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startStack, type TestStack } from "../helpers/stack.ts";
 import { batch, CHROME_UA, ev, post, uuid } from "../helpers/hits.ts";
-import { EngagementRows, slice, verifiedSite, wheelDef } from "../helpers/engagement.ts";
+import { EngagementRows, freshAddresses, slice, verifiedSite, wheelDef } from "../helpers/engagement.ts";
 
 /**
  * Issue 32, what one client can take for free: the spin wheel's limits per network, per e-mail
@@ -14,9 +14,8 @@ let s: TestStack;
 let rows: EngagementRows;
 let site: { id: string; siteKey: string };
 const ORIGIN = "https://abuse.test";
-let ipCounter = 0;
 /** A fresh address per call (TRUST_PROXY: the first X-Forwarded-For entry is the client). */
-const nextIp = () => `10.${(++ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+const nextIp = freshAddresses();
 /** An address nobody else uses, at a public mailbox provider (no domain window). */
 const freshGmail = () => `${uuid().slice(0, 12)}@gmail.com`;
 
